@@ -1,0 +1,51 @@
+/** Business constants: one place for every number the product promises (SPEC section 9). */
+
+export const BRAND = 'GradeLens';
+export const TAGLINE = 'Professional trading card grading at your fingertips';
+
+export const POINTS_PER_GRADING = 10;
+export const SIGNUP_BONUS_POINTS = 20;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+
+export const GRADE_MIN = 1;
+export const GRADE_MAX = 10;
+export const DEMO_GRADE_MIN = 8;
+
+export interface PointsPackage {
+  id: string;
+  name: string;
+  points: number;
+  /** Price in US dollars. */
+  price: number;
+}
+
+export const DEFAULT_PACKAGES: readonly PointsPackage[] = [
+  { id: 'basic', name: 'Basic', points: 100, price: 5 },
+  { id: 'standard', name: 'Standard', points: 250, price: 10 },
+  { id: 'premium', name: 'Premium', points: 500, price: 20 },
+  { id: 'ultimate', name: 'Ultimate', points: 1000, price: 40 },
+];
+
+export const PAYMENT_METHODS = ['venmo', 'cashapp', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const TOAST_DURATION_MS = 5000;
+
+export const PORTFOLIO_PAGE_SIZE = 12;
+export const PORTFOLIO_LOAD_MORE_DELAY_MS = 800;
+export const PORTFOLIO_RECENT_COUNT = 5;
+
+export const ANALYSIS_TICK_MS = 300;
+export const ANALYSIS_MAX_STEP_PERCENT = 5;
+export const ANALYSIS_THRESHOLDS = { centering: 50, corners: 75, edges: 85, surface: 95 } as const;
+
+export const PRICE_CACHE_MS = 5 * 60 * 1000;
+export const GRADED_PRICE_MIN_GRADE = 8;
+
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 50_000_000;
+
+/** Rate limits for sign-in and registration: attempts per window, per IP and per account name. */
+export const AUTH_RATE_LIMIT = { windowMs: 15 * 60 * 1000, perIp: 30, perAccount: 10 } as const;
