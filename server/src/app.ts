@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSessionLoading } from './http/session.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { clientDist } from './paths.ts';
+
+export interface BuildOptions extends AppContext {
+  /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
+  serveClient?: boolean;
+}
+
+/** Builds the whole app; used by the server's start and by the tests. */
+export async function buildApp({ db, env, serveClient = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  registerErrorHandler(app);
+  await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
+
+  const context: AppContext = { db, env };
+  await app.register(
+    async (api) => {
+      registerSessionLoading(api, db);
+      accountRoutes(api, context);
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  const uploads = path.join(env.DATA_DIR, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+
+  if (serveClient && existsSync(path.join(clientDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDist, prefix: '/', wildcard: false, index: false });
+    // The client routes its own paths: every other GET gets the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/uploads/')) {
+        return reply.type('text/html').sendFile('index.html', clientDist);
+      }
+      return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+    });
+  }
+  return app;
+}

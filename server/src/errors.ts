@@ -1,0 +1,30 @@
+import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@gradelens/shared';
+
+/** An error the client may see: a code (mapped to a status in one table) and a sentence. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+  readonly extra?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: { fields?: FieldErrors; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = details.fields;
+    this.extra = details.extra;
+    this.headers = details.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+export const forbidden = () => new AppError('FORBIDDEN', "You don't have permission to do that.");
+export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);

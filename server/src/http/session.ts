@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  type SessionUser,
+} from '../modules/sessions/service.ts';
+
+export const SESSION_COOKIE = 'gradelens_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+/** Loads the signed-in user of every API request from its session cookie. */
+export function registerSessionLoading(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    const token = readSessionToken(request);
+    if (!token) return;
+    const user = await findSessionUser(db, token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  });
+}
+
+function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+/** Starts a fresh session (a new id at every sign-in) and ends the one the request carried. */
+export async function startSession(
+  db: Database,
+  env: Env,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const previous = readSessionToken(request);
+  if (previous) await deleteSession(db, previous);
+  const token = await createSession(db, userId, env.SESSION_TTL_DAYS);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    signed: true,
+    maxAge: env.SESSION_TTL_DAYS * 24 * 60 * 60,
+  });
+}
+
+export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = readSessionToken(request);
+  if (token) await deleteSession(db, token);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Route guards: declared on each route, enforced here. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+}
+
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (request.user.isAdmin !== 1) throw forbidden();
+}
+
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

@@ -1,0 +1,91 @@
+import { eq, or, sql } from 'drizzle-orm';
+import { SIGNUP_BONUS_POINTS, type LoginInput, type RegisterInput } from '@gradelens/shared';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { changePoints } from '../points/ledger.ts';
+import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+const USERNAME_TAKEN = 'That username is already taken. Choose another one.';
+const EMAIL_TAKEN = 'An account with that email already exists. Sign in instead, or use another email.';
+
+/** Creates an account with its sign-up bonus in one transaction. */
+export async function registerUser(
+  db: Database,
+  input: RegisterInput,
+  options: { isAdmin?: boolean } = {},
+): Promise<UserRow> {
+  await assertNamesFree(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email.toLowerCase(),
+          password: passwordHash,
+          points: 0,
+          isAdmin: options.isAdmin ? 1 : 0,
+        })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      const points = await changePoints(tx, {
+        userId: created.id,
+        delta: SIGNUP_BONUS_POINTS,
+        reason: 'signup_bonus',
+      });
+      return { ...created, points };
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides, we explain.
+    if (isUniqueViolation(error)) await assertNamesFree(db, input.username, input.email);
+    throw error;
+  }
+}
+
+async function assertNamesFree(db: Database, username: string, email: string): Promise<void> {
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())));
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) {
+    throw new AppError('CONFLICT', USERNAME_TAKEN, { fields: { username: USERNAME_TAKEN } });
+  }
+  if (taken.length > 0) {
+    throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  }
+}
+
+export const INVALID_LOGIN = 'Invalid username/email or password.';
+
+/** The account for a username or an email, when the password matches. */
+export async function authenticate(db: Database, input: LoginInput): Promise<UserRow> {
+  const name = input.emailOrUsername.toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
+    .limit(1);
+  if (!user) {
+    await verifyDecoy(input.password);
+    throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+  }
+  if (!(await verifyPassword(user.password, input.password))) {
+    throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+  }
+  return user;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
