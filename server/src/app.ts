@@ -1,21 +1,30 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '@gradelens/shared';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSessionLoading } from './http/session.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { localImageStore, type ImageStore } from './storage/images.ts';
 import { clientDist } from './paths.ts';
 
-export interface BuildOptions extends AppContext {
+export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
+  mailer?: Mailer;
+  images?: ImageStore;
   /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
   serveClient?: boolean;
 }
 
 /** Builds the whole app; used by the server's start and by the tests. */
-export async function buildApp({ db, env, serveClient = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, env, serveClient = true, ...services }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -23,12 +32,23 @@ export async function buildApp({ db, env, serveClient = true }: BuildOptions): P
   });
   registerErrorHandler(app);
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 20 } });
 
-  const context: AppContext = { db, env };
+  const uploads = path.join(env.DATA_DIR, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  const context: AppContext = {
+    db,
+    env,
+    mailer: services.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
+    images: services.images ?? localImageStore(uploads),
+  };
   await app.register(
     async (api) => {
       registerSessionLoading(api, db);
       accountRoutes(api, context);
+      profileRoutes(api, context);
+      passwordRecoveryRoutes(api, context);
+      paymentRoutes(api, context);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
       );
@@ -36,8 +56,6 @@ export async function buildApp({ db, env, serveClient = true }: BuildOptions): P
     { prefix: '/api' },
   );
 
-  const uploads = path.join(env.DATA_DIR, 'uploads');
-  mkdirSync(uploads, { recursive: true });
   await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
 
   if (serveClient && existsSync(path.join(clientDist, 'index.html'))) {

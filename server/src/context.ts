@@ -1,8 +1,12 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ImageStore } from './storage/images.ts';
 
-/** What every module's routes receive: the database and the checked settings. */
+/** What every module's routes receive: the database, the checked settings and the I/O services. */
 export interface AppContext {
   db: Database;
   env: Env;
+  mailer: Mailer;
+  images: ImageStore;
 }

@@ -8,6 +8,17 @@ const booleanFlag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
+const packagesSchema = z
+  .array(
+    z.object({
+      id: z.string().regex(/^[a-z0-9_-]+$/),
+      name: z.string().min(1),
+      points: z.number().int().positive(),
+      price: z.number().positive(),
+    }),
+  )
+  .min(1);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -27,6 +38,24 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  PAYMENT_ACCOUNT_VENMO: z.string().default('@GradeLens-Points'),
+  PAYMENT_ACCOUNT_CASHAPP: z.string().default('$GradeLensPoints'),
+  PAYMENT_ACCOUNT_PAYPAL: z.string().default('payments@gradelens.example'),
+  POINTS_PACKAGES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      try {
+        return packagesSchema.parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a JSON array of { "id", "name", "points", "price" } with positive points and price',
+        });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

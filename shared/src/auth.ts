@@ -45,6 +45,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export interface CurrentUser {
   id: number;
   username: string;
+  email: string;
   isAdmin: boolean;
   profilePicturePath?: string;
   points: number;

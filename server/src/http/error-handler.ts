@@ -19,7 +19,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL' });
     }
     if (status === 413) {
-      return reply.status(413).send({ message: 'The request is too large.', code: 'TOO_LARGE' });
+      return reply.status(413).send({
+        message: 'That file is larger than 20 MB. Send a smaller photo, for example a JPEG straight from the camera.',
+        code: 'TOO_LARGE',
+      });
     }
     if (status === 415) {
       return reply

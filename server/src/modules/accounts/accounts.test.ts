@@ -54,7 +54,7 @@ describe('POST /api/register', () => {
     const user = response.json();
     expect(user).toMatchObject({ username: body.username, isAdmin: false, points: 20 });
     expect(user).not.toHaveProperty('password');
-    expect(user).not.toHaveProperty('email');
+    expect(user).not.toHaveProperty('resetToken');
 
     const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
     expect(ledger).toMatchObject([{ delta: 20, balanceAfter: 20, reason: 'signup_bonus' }]);

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { manualPaymentSchema, rejectPaymentSchema } from '@gradelens/shared';
+import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../http/parse.ts';
+import { adminOnly, currentUser, signedIn } from '../../http/session.ts';
+import { packagesFor, paymentAccounts } from './catalogue.ts';
+import { presentMyPayment, presentPendingPayment } from './presenter.ts';
+import { decidePayment, listPendingPayments, listUserPayments, submitPayment } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'The payment id must be a number' }).int().positive() });
+
+export function paymentRoutes(app: FastifyInstance, { db, env }: AppContext): void {
+  app.get('/payment/accounts', async () => paymentAccounts(env));
+
+  app.post('/manual-payment', { preHandler: signedIn }, async (request, reply) => {
+    const input = parseInput(manualPaymentSchema, request.body);
+    const answer = await submitPayment(db, currentUser(request).id, input, packagesFor(env));
+    return reply.status(201).send(answer);
+  });
+
+  app.get('/my/manual-payments', { preHandler: signedIn }, async (request) =>
+    (await listUserPayments(db, currentUser(request).id)).map(presentMyPayment),
+  );
+
+  app.get('/admin/manual-payments/pending', { preHandler: adminOnly }, async () =>
+    (await listPendingPayments(db)).map(presentPendingPayment),
+  );
+
+  app.post('/admin/manual-payments/:id/approve', { preHandler: adminOnly }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { payment, newBalance } = await decidePayment(db, {
+      paymentId: id,
+      adminId: currentUser(request).id,
+      decision: 'approved',
+    });
+    return { ...presentMyPayment(payment), userId: payment.userId, newBalance };
+  });
+
+  app.post('/admin/manual-payments/:id/reject', { preHandler: adminOnly }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { notes } = parseInput(rejectPaymentSchema, request.body);
+    const { payment } = await decidePayment(db, {
+      paymentId: id,
+      adminId: currentUser(request).id,
+      decision: 'rejected',
+      notes,
+    });
+    return { ...presentMyPayment(payment), userId: payment.userId };
+  });
+}

@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { createUser, signIn, uniqueIp, unique } from '../../../test/support/factories.ts';
+import { jpegOf, multipart } from '../../../test/support/images.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedInUser() {
+  const user = await createUser(t.db);
+  return { user, cookie: await signIn(t.app, user) };
+}
+
+describe('POST /api/users/profile-picture', () => {
+  it('stores a square, re-encoded picture under a random name and shows it on the account', async () => {
+    const { cookie } = await signedInUser();
+    const upload = multipart({ profileImage: { data: await jpegOf(900, 600), filename: '../../etc/passwd.jpg', type: 'image/jpeg' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(200);
+    const picturePath: string = response.json().profilePicturePath;
+    expect(picturePath).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+    const served = await t.app.inject({ method: 'GET', url: picturePath });
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([512, 512, 'jpeg']);
+    expect(meta.exif).toBeUndefined();
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.json().profilePicturePath).toBe(picturePath);
+  });
+
+  it('replaces the old picture file', async () => {
+    const { cookie } = await signedInUser();
+    const send = async () => {
+      const upload = multipart({ profileImage: { data: await jpegOf(300, 300), filename: 'me.jpg', type: 'image/jpeg' } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+      return r.json().profilePicturePath as string;
+    };
+    const first = await send();
+    const second = await send();
+    expect(second).not.toBe(first);
+    expect(existsSync(path.join(t.env.DATA_DIR, first))).toBe(false);
+    expect(existsSync(path.join(t.env.DATA_DIR, second))).toBe(true);
+  });
+
+  it('refuses a file that is not an image with a sentence on what to send', async () => {
+    const { cookie } = await signedInUser();
+    const upload = multipart({ profileImage: { data: Buffer.from('just some text'), filename: 'x.jpg', type: 'image/jpeg' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toMatch(/Send a JPEG, PNG or WebP/);
+  });
+
+  it('explains how to send a HEIC photo as JPEG', async () => {
+    const { cookie } = await signedInUser();
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
+    const upload = multipart({ profileImage: { data: heic, filename: 'IMG_0001.HEIC', type: 'image/heic' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toMatch(/Most Compatible/);
+  });
+
+  it('refuses a file over 20 MB with 413', async () => {
+    const { cookie } = await signedInUser();
+    const upload = multipart({ profileImage: { data: Buffer.alloc(21 * 1024 * 1024, 1), filename: 'big.jpg', type: 'image/jpeg' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/larger than 20 MB/);
+  });
+
+  it('asks for a file when none was sent', async () => {
+    const { cookie } = await signedInUser();
+    const upload = multipart({});
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Choose an image file to upload.');
+  });
+
+  it('is for signed-in users only', async () => {
+    const upload = multipart({ profileImage: { data: await jpegOf(50, 50), filename: 'a.jpg', type: 'image/jpeg' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: upload.headers, payload: upload.payload });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/users/email', () => {
+  it('changes the email, which then works for signing in', async () => {
+    const { user, cookie } = await signedInUser();
+    const email = `${unique('moved')}@example.test`;
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe(email);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername: email, password: user.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("refuses an email another account uses and says so", async () => {
+    const other = await createUser(t.db);
+    const { cookie } = await signedInUser();
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email: other.email.toUpperCase() } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().fields.email).toMatch(/already uses that email/);
+  });
+
+  it('refuses an invalid email with the spec message', async () => {
+    const { cookie } = await signedInUser();
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.email).toBe('Please enter a valid email address');
+  });
+
+  it('is for signed-in users only', async () => {
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', payload: { email: 'a@b.co' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/change-password', () => {
+  it('changes the password, keeps this session and ends the others', async () => {
+    const { user, cookie } = await signedInUser();
+    const otherDevice = await signIn(t.app, user);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: { cookie },
+      payload: { currentPassword: user.password, newPassword: 'brand new secret' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toMatch(/password has been changed/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherDevice } })).statusCode).toBe(401);
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername: user.username, password: user.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername: user.username, password: 'brand new secret' } });
+    expect(newLogin.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password under that field', async () => {
+    const { cookie } = await signedInUser();
+    const response = await t.app.inject({ method: 'POST', url: '/api/change-password', headers: { cookie }, payload: { currentPassword: 'not it at all', newPassword: 'whatever1' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.currentPassword).toBe('Current password is incorrect');
+  });
+
+  it.each([
+    ['currentPassword', { newPassword: 'secret12' }, 'Current password is required'],
+    ['newPassword', { currentPassword: 'secret12', newPassword: '123' }, 'New password must be at least 6 characters'],
+  ])('refuses a missing or short %s with "%s"', async (field, body, message) => {
+    const { cookie } = await signedInUser();
+    const response = await t.app.inject({ method: 'POST', url: '/api/change-password', headers: { cookie }, payload: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+});
+
+describe('GET /api/my/points-ledger', () => {
+  it("lists the user's own point changes with the balance after each", async () => {
+    const { cookie } = await signedInUser();
+    const response = await t.app.inject({ method: 'GET', url: '/api/my/points-ledger', headers: { cookie } });
+    expect(response.json()).toMatchObject([{ delta: 20, balanceAfter: 20, reason: 'signup_bonus', description: 'Welcome bonus' }]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/my/points-ledger' })).statusCode).toBe(401);
+  });
+});

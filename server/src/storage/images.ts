@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { UPLOAD_MAX_PIXELS } from '@gradelens/shared';
+import { AppError } from '../errors.ts';
+
+sharp.cache(false);
+
+export interface StoredImage {
+  filename: string;
+  /** Path under the site root, e.g. /uploads/3f9c....jpg */
+  publicPath: string;
+  filePath: string;
+  mimeType: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+/** Local-disk image store under DATA_DIR/uploads; an object store can replace it behind this interface. */
+export interface ImageStore {
+  save(data: Buffer, extension: 'jpg' | 'webp' | 'png'): Promise<StoredImage>;
+  remove(publicPath: string): Promise<void>;
+}
+
+export function localImageStore(uploadsDir: string): ImageStore {
+  return {
+    async save(data, extension) {
+      await mkdir(uploadsDir, { recursive: true });
+      const filename = `${randomBytes(16).toString('hex')}.${extension}`;
+      const filePath = path.join(uploadsDir, filename);
+      await writeFile(filePath, data, { flag: 'wx' });
+      const meta = await sharp(data).metadata();
+      return {
+        filename,
+        publicPath: `/uploads/${filename}`,
+        filePath,
+        mimeType: extension === 'jpg' ? 'image/jpeg' : `image/${extension}`,
+        size: data.length,
+        width: meta.width ?? 0,
+        height: meta.height ?? 0,
+      };
+    },
+    async remove(publicPath) {
+      const name = path.basename(publicPath);
+      if (!/^[0-9a-f]{32}\.(jpg|webp|png)$/.test(name)) return;
+      await rm(path.join(uploadsDir, name), { force: true });
+    },
+  };
+}
+
+const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
+
+function isHeic(data: Buffer): boolean {
+  return data.length > 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.includes(data.toString('latin1', 8, 12));
+}
+
+/**
+ * Decodes any image sharp reads, applies the EXIF rotation and re-encodes it, which also drops
+ * metadata such as GPS. Refuses what is not an image with a sentence that says what to send.
+ */
+export async function normalizeImage(
+  data: Buffer,
+  output: { maxSide?: number; square?: number; format: 'jpg' | 'webp' },
+): Promise<Buffer> {
+  if (isHeic(data)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA',
+      'HEIC photos cannot be read here. Send a JPEG instead: on an iPhone, set Settings > Camera > Formats to "Most Compatible", or share the photo as JPEG.',
+    );
+  }
+  let image: Sharp;
+  try {
+    image = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
+    const meta = await image.metadata();
+    if ((meta.width ?? 0) * (meta.height ?? 0) > UPLOAD_MAX_PIXELS) throw tooManyPixels();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw notAnImage();
+  }
+  if (output.square) image = image.resize(output.square, output.square, { fit: 'cover', position: 'attention' });
+  else if (output.maxSide) image = image.resize(output.maxSide, output.maxSide, { fit: 'inside', withoutEnlargement: true });
+  try {
+    return output.format === 'jpg'
+      ? await image.jpeg({ quality: 92, mozjpeg: false }).toBuffer()
+      : await image.webp({ quality: 90 }).toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw notAnImage();
+  }
+}
+
+const notAnImage = () =>
+  new AppError(
+    'UNSUPPORTED_MEDIA',
+    'That file is not an image we can read, or it is damaged. Send a JPEG, PNG or WebP photo.',
+  );
+
+const tooManyPixels = () =>
+  new AppError(
+    'TOO_LARGE',
+    `That image has more than ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels. Send a smaller photo (a phone photo of 12 megapixels is plenty).`,
+  );

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startSmtpCapture(): Promise<{ url: string; mails: CapturedMail[]; waitFor(to: string): Promise<CapturedMail>; close(): Promise<void> }> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(to) {
+      for (let i = 0; i < 200; i += 1) {
+        const mail = mails.find((m) => m.to.includes(to));
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no mail to ${to} arrived`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The mail's text with quoted-printable encoding undone. */
+export function textOf(mail: CapturedMail): string {
+  return mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The token of the reset link in a captured mail. */
+export function resetTokenFrom(mail: CapturedMail): string {
+  const match = textOf(mail).match(/forgot-password\?token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error('no reset link in the mail');
+  return decodeURIComponent(match[1]);
+}
