@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './payments.ts';
 export * from './gradings.ts';
+export * from './grade-labels.ts';

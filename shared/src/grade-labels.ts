@@ -1,0 +1,52 @@
+/** How grades are named and drawn (SPEC section 9): one place for client, label PDF and reports. */
+
+export function overallLabel(grade: number): string {
+  if (grade >= 10) return 'Gem Mint';
+  if (grade >= 9) return 'Mint';
+  if (grade >= 8) return 'Near Mint-Mint';
+  if (grade >= 7) return 'Near Mint';
+  if (grade >= 6) return 'Excellent-Near Mint';
+  if (grade >= 5) return 'Excellent';
+  if (grade >= 4) return 'Very Good-Excellent';
+  if (grade >= 3) return 'Very Good';
+  if (grade >= 2) return 'Good';
+  return 'Poor to Fair';
+}
+
+export function professionalScaleLabel(score: number): string {
+  if (score >= 10) return 'Gem Mint (PSA 10 / BGS 10)';
+  if (score >= 9.5) return 'Gem Mint (PSA 10 / BGS 9.5)';
+  if (score >= 9) return 'Mint (PSA 9 / BGS 9)';
+  if (score >= 8) return 'Near Mint-Mint (PSA 8 / BGS 8)';
+  if (score >= 7) return 'Near Mint (PSA 7 / BGS 7)';
+  if (score >= 6) return 'Excellent-NM (PSA 6 / BGS 6)';
+  if (score >= 5) return 'Excellent (PSA 5 / BGS 5)';
+  if (score >= 4) return 'Very Good-Ex (PSA 4 / BGS 4)';
+  return 'Good or Below (PSA 1-3 / BGS 1-3)';
+}
+
+export type GradeColour = 'green' | 'blue' | 'lightblue' | 'yellow' | 'orange' | 'red';
+
+export function gradeColour(score: number): GradeColour {
+  if (score >= 9) return 'green';
+  if (score >= 8) return 'blue';
+  if (score >= 7) return 'lightblue';
+  if (score >= 6) return 'yellow';
+  if (score >= 5) return 'orange';
+  return 'red';
+}
+
+/** One star per 2 points, plus a half star when the remainder is at least half a star. */
+export function starRating(grade: number): { full: number; half: boolean } {
+  const stars = Math.max(0, grade) / 2;
+  const full = Math.floor(stars);
+  return { full, half: stars - full >= 0.5 };
+}
+
+export type AdminBadgeTier = 'default' | 'secondary' | 'destructive';
+
+export function adminBadgeTier(grade: number): AdminBadgeTier {
+  if (grade >= 9) return 'default';
+  if (grade >= 7) return 'secondary';
+  return 'destructive';
+}
