@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardGradings, imageMetadata } from '../../db/schema.ts';
+import { rolesFor } from '../../../test/support/admin.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
+import { jpegOf, multipart } from '../../../test/support/images.ts';
+
+let t: TestApp;
+let roles: Awaited<ReturnType<typeof rolesFor>>;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://cards.example.test' });
+  roles = await rolesFor(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const uploadsDir = () => path.join(t.env.DATA_DIR, 'uploads');
+const send = (cookie: string | undefined, files: Parameters<typeof multipart>[0]) => {
+  const body = multipart(files);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/card-gradings/upload',
+    headers: { ...(cookie ? { cookie } : {}), ...body.headers },
+    payload: body.payload,
+  });
+};
+const jpeg = async (w = 250, h = 350) => ({ data: await jpegOf(w, h), filename: 'card.jpg', type: 'image/jpeg' });
+
+describe('POST /api/card-gradings/upload', () => {
+  it('stores both photos re-encoded under random names, with their image records', async () => {
+    const rotated = await sharp(await jpegOf(400, 300)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const response = await send(roles.user.cookie, {
+      frontImage: { data: rotated, filename: 'IMG_1.jpg', type: 'image/jpeg' },
+      backImage: await jpeg(),
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    const [row] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, id));
+    expect(row).toMatchObject({ userId: roles.user.id, overallGrade: null });
+    expect(row?.frontImagePath).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+    const records = await t.db.select().from(imageMetadata).where(eq(imageMetadata.relatedCardId, id));
+    expect(records.map((r) => r.imageType).sort()).toEqual(['back', 'front']);
+    expect(records.find((r) => r.imageType === 'front')?.originalFilename).toBe('IMG_1.jpg');
+
+    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '' });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 400]);
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('asks a visitor to sign in', async () => {
+    const response = await send(undefined, { frontImage: await jpeg(), backImage: await jpeg() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Please sign in to upload cards');
+  });
+
+  it('needs both photos', async () => {
+    const response = await send(roles.user.cookie, { frontImage: await jpeg() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Both front and back images are required');
+  });
+
+  it('refuses a file that is not an image, a HEIC photo and a file over 20 MB, leaving nothing behind', async () => {
+    const before = readdirSync(uploadsDir()).length;
+    const gradingsBefore = await t.db.$count(cardGradings, eq(cardGradings.userId, roles.other.id));
+    const notImage = await send(roles.other.cookie, {
+      frontImage: await jpeg(),
+      backImage: { data: Buffer.from('%PDF-1.4 not a photo'), filename: 'back.pdf', type: 'application/pdf' },
+    });
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json().message).toMatch(/not an image/);
+
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
+    const heicAnswer = await send(roles.other.cookie, {
+      frontImage: { data: heic, filename: 'IMG.HEIC', type: 'image/heic' },
+      backImage: await jpeg(),
+    });
+    expect(heicAnswer.statusCode).toBe(415);
+    expect(heicAnswer.json().message).toMatch(/JPEG/);
+
+    const tooLarge = await send(roles.other.cookie, {
+      frontImage: await jpeg(),
+      backImage: { data: Buffer.alloc(21 * 1024 * 1024, 7), filename: 'huge.jpg', type: 'image/jpeg' },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+
+    expect(readdirSync(uploadsDir()).length).toBe(before);
+    expect(await t.db.$count(cardGradings, eq(cardGradings.userId, roles.other.id))).toBe(gradingsBefore);
+  });
+});
+
+describe('PATCH /api/card-gradings/:id/metadata', () => {
+  it('saves the details for the owner', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/card-gradings/${id}/metadata`,
+      headers: { cookie: roles.user.cookie },
+      payload: { cardName: 'Pikachu', cardSet: 'Jungle', cardNumber: '60/64', gameBrand: 'Pokemon', year: 1999 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ cardName: 'Pikachu', cardSet: 'Jungle', cardNumber: '60/64', year: '1999' });
+  });
+
+  it.each([
+    ['cardName', { cardSet: 'Jungle', gameBrand: 'Pokemon' }, 'Card name is required'],
+    ['cardSet', { cardName: 'Pikachu', cardSet: '  ', gameBrand: 'Pokemon' }, 'Card set is required'],
+    ['gameBrand', { cardName: 'Pikachu', cardSet: 'Jungle' }, 'Game brand is required'],
+  ])('refuses a missing %s with "%s"', async (field, payload, message) => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie: roles.user.cookie }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it("answers 404 to another user and to an admin (details are the owner's), 401 to a guest", async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const payload = { cardName: 'Mine now', cardSet: 'X', gameBrand: 'Y' };
+    for (const cookie of [roles.other.cookie, roles.admin.cookie]) {
+      const response = await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie }, payload });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, payload })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/card-gradings/:id and /api/my/card-gradings', () => {
+  it('shows a private grading to its owner and admins only; others get 404', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const get = (cookie?: string) => t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}`, headers: cookie ? { cookie } : {} });
+    expect((await get(roles.user.cookie)).statusCode).toBe(200);
+    expect((await get(roles.admin.cookie)).statusCode).toBe(200);
+    expect((await get(roles.other.cookie)).statusCode).toBe(404);
+    expect((await get()).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/card-gradings/99999999' })).statusCode).toBe(404);
+  });
+
+  it("lists a user's own gradings, newest first, and nobody else's", async () => {
+    const { user, other } = await rolesFor(t);
+    const first = await uploadCard(t.app, user.cookie);
+    const second = await uploadCard(t.app, user.cookie);
+    await uploadCard(t.app, other.cookie);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/my/card-gradings', headers: { cookie: user.cookie } });
+    expect(mine.json().map((g: { id: number }) => g.id)).toEqual([second, first]);
+    expect(mine.json()[0]).not.toHaveProperty('analysis');
+    expect((await t.app.inject({ method: 'GET', url: '/api/my/card-gradings' })).statusCode).toBe(401);
+  });
+});
+
+describe('sharing and the gallery', () => {
+  it('lets the owner share a graded card, shows it to anyone, and hides it again on unshare', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const share = (cookie: string, shared: boolean) =>
+      t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/share`, headers: { cookie }, payload: { shared } });
+    expect((await share(roles.user.cookie, true)).statusCode).toBe(409);
+    await markGraded(t.db, id);
+    expect((await share(roles.other.cookie, true)).statusCode).toBe(404);
+    expect((await share(roles.admin.cookie, true)).statusCode).toBe(404);
+    const shared = await share(roles.user.cookie, true);
+    expect(shared.json()).toMatchObject({ id, shared: true });
+
+    expect((await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}` })).statusCode).toBe(200);
+    const gallery = await t.app.inject({ method: 'GET', url: '/api/gallery?pageSize=60' });
+    expect(gallery.json().items[0]).toMatchObject({ id, ownerName: roles.user.username });
+
+    await share(roles.user.cookie, false);
+    expect((await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}` })).statusCode).toBe(404);
+    const after = await t.app.inject({ method: 'GET', url: '/api/gallery?pageSize=60' });
+    expect(after.json().items.map((g: { id: number }) => g.id)).not.toContain(id);
+  });
+
+  it('pages the gallery, newest share first', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const id = await uploadCard(t.app, roles.other.cookie);
+      await markGraded(t.db, id);
+      await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/share`, headers: { cookie: roles.other.cookie }, payload: { shared: true } });
+      ids.push(id);
+    }
+    const page1 = (await t.app.inject({ method: 'GET', url: '/api/gallery?page=1&pageSize=2' })).json();
+    const page2 = (await t.app.inject({ method: 'GET', url: '/api/gallery?page=2&pageSize=2' })).json();
+    expect(page1.items.map((g: { id: number }) => g.id)).toEqual([ids[2], ids[1]]);
+    expect(page2.items[0].id).toBe(ids[0]);
+    expect(page1.total).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('GET /api/card-gradings/:id/label', () => {
+  it('renders a PDF label whose QR code opens the gallery page', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    await markGraded(t.db, id, { overallGrade: 9 });
+    const response = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-label-'));
+    try {
+      writeFileSync(path.join(dir, 'label.pdf'), response.rawPayload);
+      const text = execFileSync('pdftotext', [path.join(dir, 'label.pdf'), '-']).toString();
+      for (const expected of ['GRADELENS', 'Charizard', '#4/102', 'Base Set', '1999 Pokemon', 'MINT', `GL-${String(id).padStart(8, '0')}`, 'Centering:', 'Surface:']) {
+        expect(text).toContain(expected);
+      }
+      execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', path.join(dir, 'label.pdf'), path.join(dir, 'label')]);
+      const { data, info } = await sharp(readFileSync(path.join(dir, 'label.png'))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+      expect(qr?.data).toBe(`https://cards.example.test/gallery/${id}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('explains that an ungraded card has no label yet, and hides private labels from others', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const ungraded = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
+    expect(ungraded.statusCode).toBe(409);
+    expect(ungraded.json().message).toMatch(/not been graded yet/);
+    await markGraded(t.db, id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.other.cookie } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,37 @@
+import type { CardGrading } from '@gradelens/shared';
+import type { cardGradings } from '../../db/schema.ts';
+
+type GradingRow = typeof cardGradings.$inferSelect;
+
+/** Image paths are served from /uploads/<last path segment>, whatever was stored. */
+export const publicImagePath = (stored: string) => `/uploads/${stored.split(/[\\/]/).pop() ?? ''}`;
+
+export function presentGrading(row: GradingRow, options: { withAnalysis?: boolean; ownerName?: string } = {}): CardGrading {
+  return {
+    id: row.id,
+    userId: row.userId,
+    ...(options.ownerName ? { ownerName: options.ownerName } : {}),
+    cardName: row.cardName,
+    cardSet: row.cardSet,
+    cardNumber: row.cardNumber,
+    gameBrand: row.gameBrand,
+    year: row.year,
+    frontImagePath: publicImagePath(row.frontImagePath),
+    backImagePath: publicImagePath(row.backImagePath),
+    cornerGrade: row.cornerGrade,
+    edgeGrade: row.edgeGrade,
+    surfaceGrade: row.surfaceGrade,
+    centeringGrade: row.centeringGrade,
+    overallGrade: row.overallGrade,
+    notes: row.notes,
+    gradingMethod: row.gradingMethod,
+    mlPowered: row.mlPowered === 1 ? 1 : 0,
+    shared: row.sharedAt !== null,
+    sharedAt: row.sharedAt?.toISOString() ?? null,
+    gradedAt: row.gradedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    annotatedFrontPath: row.annotatedFrontPath ? publicImagePath(row.annotatedFrontPath) : null,
+    annotatedBackPath: row.annotatedBackPath ? publicImagePath(row.annotatedBackPath) : null,
+    ...(options.withAnalysis ? { analysis: row.analysis ?? null } : {}),
+  };
+}

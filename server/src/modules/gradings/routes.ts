@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { cardDetailsSchema, galleryQuerySchema, shareSchema, type GalleryPage } from '@gradelens/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../http/parse.ts';
+import { currentUser, signedIn } from '../../http/session.ts';
+import { certificateNumber, renderLabel } from './label.ts';
+import { presentGrading } from './presenter.ts';
+import {
+  createGrading,
+  findOwnGrading,
+  findVisibleGrading,
+  listGallery,
+  listUserGradings,
+  setShared,
+  updateDetails,
+} from './service.ts';
+import { readCardImages } from './uploads.ts';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id must be a number' }).int().positive() });
+
+export function gradingRoutes(app: FastifyInstance, { db, env, images }: AppContext): void {
+  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
+
+  app.post('/card-gradings/upload', async (request, reply) => {
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
+    const files = await readCardImages(request);
+    const grading = await createGrading(db, images, request.user.id, files);
+    return reply.status(201).send({ id: grading.id });
+  });
+
+  app.patch('/card-gradings/:id/metadata', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const details = parseInput(cardDetailsSchema, request.body);
+    const grading = await findOwnGrading(db, id, currentUser(request));
+    return presentGrading(await updateDetails(db, grading, details));
+  });
+
+  app.get('/card-gradings/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return presentGrading(await findVisibleGrading(db, id, request.user), { withAnalysis: true });
+  });
+
+  app.get('/my/card-gradings', { preHandler: signedIn }, async (request) =>
+    (await listUserGradings(db, currentUser(request).id)).map((row) => presentGrading(row)),
+  );
+
+  app.patch('/card-gradings/:id/share', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { shared } = parseInput(shareSchema, request.body);
+    const grading = await findOwnGrading(db, id, currentUser(request));
+    if (shared && grading.overallGrade === null) {
+      throw new AppError('CONFLICT', 'Grade the card before sharing it.');
+    }
+    return presentGrading(await setShared(db, grading, shared), { withAnalysis: true });
+  });
+
+  app.get('/gallery', async (request): Promise<GalleryPage> => {
+    const { page, pageSize } = parseInput(galleryQuerySchema, request.query);
+    const { rows, total } = await listGallery(db, page, pageSize);
+    return { items: rows.map((r) => presentGrading(r.grading, { ownerName: r.ownerName })), total, page, pageSize };
+  });
+
+  app.get('/card-gradings/:id/label', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const grading = await findVisibleGrading(db, id, request.user);
+    const publicUrl = env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+    const pdf = await renderLabel(grading, { uploadsDir, galleryUrl: `${publicUrl.replace(/\/$/, '')}/gallery/${grading.id}` });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${certificateNumber(grading.id)}.pdf"`)
+      .send(pdf);
+  });
+}

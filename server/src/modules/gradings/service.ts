@@ -1,0 +1,123 @@
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import type { CardDetailsInput } from '@gradelens/shared';
+import { cardDetailsSchema } from '@gradelens/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { normalizeImage, type ImageStore, type StoredImage } from '../../storage/images.ts';
+import { gradingPolicy } from './policy.ts';
+import type { UploadedFile } from './uploads.ts';
+
+type GradingRow = typeof cardGradings.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export const GRADING_NOT_FOUND = "We couldn't find that card grading.";
+
+/**
+ * Re-encodes both photos (EXIF rotation applied, metadata dropped), stores them under random
+ * names and creates the grading with its image records in one transaction. On any failure no
+ * row and no file is left behind.
+ */
+export async function createGrading(
+  db: Database,
+  images: ImageStore,
+  userId: number,
+  files: { front: UploadedFile; back: UploadedFile },
+): Promise<GradingRow> {
+  const [front, back] = await Promise.all([
+    normalizeImage(files.front.data, { format: 'jpg' }),
+    normalizeImage(files.back.data, { format: 'jpg' }),
+  ]);
+  const stored: StoredImage[] = [];
+  try {
+    stored.push(await images.save(front, 'jpg'));
+    stored.push(await images.save(back, 'jpg'));
+    const [frontImage, backImage] = stored as [StoredImage, StoredImage];
+    return await db.transaction(async (tx) => {
+      const [grading] = await tx
+        .insert(cardGradings)
+        .values({ userId, frontImagePath: frontImage.publicPath, backImagePath: backImage.publicPath })
+        .returning();
+      if (!grading) throw new Error('insert returned no row');
+      await tx.insert(imageMetadata).values(
+        (
+          [
+            [frontImage, files.front, 'front'],
+            [backImage, files.back, 'back'],
+          ] as const
+        ).map(([image, upload, imageType]) => ({
+          filename: image.filename,
+          originalFilename: upload.filename.slice(0, 255),
+          mimeType: image.mimeType,
+          fileSize: image.size,
+          uploadedBy: userId,
+          relatedCardId: grading.id,
+          imageType,
+          filePath: image.publicPath,
+        })),
+      );
+      return grading;
+    });
+  } catch (error) {
+    await Promise.all(stored.map((image) => images.remove(image.publicPath)));
+    throw error;
+  }
+}
+
+/** The grading if this user may see it; 404 otherwise, so private gradings stay invisible. */
+export async function findVisibleGrading(db: Database, id: number, user: UserRow | null): Promise<GradingRow> {
+  const [row] = await db.select().from(cardGradings).where(eq(cardGradings.id, id)).limit(1);
+  if (!row || !gradingPolicy.view(user, row)) throw notFound('That card grading');
+  return row;
+}
+
+/** The grading if this user owns it; 404 otherwise. */
+export async function findOwnGrading(db: Database, id: number, user: UserRow): Promise<GradingRow> {
+  const [row] = await db.select().from(cardGradings).where(eq(cardGradings.id, id)).limit(1);
+  if (!row || !gradingPolicy.manage(user, row)) throw notFound('That card grading');
+  return row;
+}
+
+export async function updateDetails(
+  db: Database,
+  grading: GradingRow,
+  details: z.output<typeof cardDetailsSchema> | CardDetailsInput,
+): Promise<GradingRow> {
+  const parsed = cardDetailsSchema.parse(details);
+  const [updated] = await db.update(cardGradings).set(parsed).where(eq(cardGradings.id, grading.id)).returning();
+  return updated ?? grading;
+}
+
+export async function listUserGradings(db: Database, userId: number): Promise<GradingRow[]> {
+  return db
+    .select()
+    .from(cardGradings)
+    .where(eq(cardGradings.userId, userId))
+    .orderBy(desc(cardGradings.createdAt), desc(cardGradings.id));
+}
+
+export async function setShared(db: Database, grading: GradingRow, shared: boolean): Promise<GradingRow> {
+  const [updated] = await db
+    .update(cardGradings)
+    .set({ sharedAt: shared ? (grading.sharedAt ?? new Date()) : null })
+    .where(eq(cardGradings.id, grading.id))
+    .returning();
+  return updated ?? grading;
+}
+
+export async function listGallery(db: Database, page: number, pageSize: number) {
+  const shared = and(isNotNull(cardGradings.sharedAt), isNotNull(cardGradings.gradedAt));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ grading: cardGradings, ownerName: users.username })
+      .from(cardGradings)
+      .innerJoin(users, eq(users.id, cardGradings.userId))
+      .where(shared)
+      .orderBy(desc(cardGradings.sharedAt), desc(cardGradings.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(cardGradings).where(shared),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
