@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSessionLoading } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
       passwordRecoveryRoutes(api, context);
       paymentRoutes(api, context);
       gradingRoutes(api, context);
+      adminRoutes(api, context);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
       );

@@ -5,3 +5,4 @@ export * from './account.ts';
 export * from './payments.ts';
 export * from './gradings.ts';
 export * from './grade-labels.ts';
+export * from './admin.ts';

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  adminGradingsQuerySchema,
+  gradeCorrectionSchema,
+  type AdminUser,
+  type GradeCorrectionEntry,
+} from '@gradelens/shared';
+import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../http/parse.ts';
+import { adminOnly, currentUser } from '../../http/session.ts';
+import { presentGrading } from '../gradings/presenter.ts';
+import { correctGrade, listCorrections, listUsers, searchGradings } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id must be a number' }).int().positive() });
+
+/** Everything under /api/admin: 401 to guests, 403 to users (the adminOnly guard on each route). */
+export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.get('/admin/card-gradings', { preHandler: adminOnly }, async (request) => {
+    const filters = parseInput(adminGradingsQuerySchema, request.query);
+    const { rows, total } = await searchGradings(db, filters);
+    return {
+      items: rows.map((r) => presentGrading(r.grading, { ownerName: r.ownerName })),
+      total,
+      page: filters.page,
+      pageSize: filters.pageSize,
+    };
+  });
+
+  app.patch('/admin/card-gradings/:id/correct-grade', { preHandler: adminOnly }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const correction = parseInput(gradeCorrectionSchema, request.body);
+    const updated = await correctGrade(db, { gradingId: id, adminId: currentUser(request).id, correction });
+    return presentGrading(updated, { withAnalysis: true });
+  });
+
+  app.get('/admin/card-gradings/:id/corrections', { preHandler: adminOnly }, async (request): Promise<GradeCorrectionEntry[]> => {
+    const { id } = parseInput(idParams, request.params);
+    return (await listCorrections(db, id)).map(({ correction, adminName }) => ({
+      id: correction.id,
+      adminId: correction.adminId,
+      adminName,
+      oldValues: correction.oldValues as Record<string, unknown>,
+      newValues: correction.newValues as Record<string, unknown>,
+      createdAt: correction.createdAt.toISOString(),
+    }));
+  });
+
+  app.get('/admin/users', { preHandler: adminOnly }, async (): Promise<AdminUser[]> =>
+    (await listUsers(db)).map((u) => ({ ...u, isAdmin: u.isAdmin === 1, createdAt: u.createdAt.toISOString() })),
+  );
+}
