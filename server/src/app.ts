@@ -14,13 +14,19 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { portfolioRoutes } from './modules/portfolio/routes.ts';
+import { ebayPriceProvider } from './modules/prices/ebay.ts';
+import type { PriceProvider } from './modules/prices/provider.ts';
+import { priceRoutes } from './modules/prices/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { localImageStore, type ImageStore } from './storage/images.ts';
 import { clientDist } from './paths.ts';
 
 export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
   mailer?: Mailer;
   images?: ImageStore;
+  prices?: PriceProvider | null;
   /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
   serveClient?: boolean;
 }
@@ -43,6 +49,7 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
     env,
     mailer: services.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
     images: services.images ?? localImageStore(uploads),
+    prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
   };
   await app.register(
     async (api) => {
@@ -53,6 +60,9 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
       paymentRoutes(api, context);
       gradingRoutes(api, context);
       adminRoutes(api, context);
+      priceRoutes(api, context);
+      portfolioRoutes(api, context);
+      siteRoutes(api, context);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
       );
@@ -73,4 +83,9 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
     });
   }
   return app;
+}
+
+function priceProviderFrom(env: BuildOptions['env']): PriceProvider | null {
+  if (!env.EBAY_CLIENT_ID || !env.EBAY_CLIENT_SECRET) return null;
+  return ebayPriceProvider({ clientId: env.EBAY_CLIENT_ID, clientSecret: env.EBAY_CLIENT_SECRET, apiUrl: env.EBAY_API_URL });
 }

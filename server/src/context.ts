@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PriceProvider } from './modules/prices/provider.ts';
 import type { ImageStore } from './storage/images.ts';
 
 /** What every module's routes receive: the database, the checked settings and the I/O services. */
@@ -9,4 +10,6 @@ export interface AppContext {
   env: Env;
   mailer: Mailer;
   images: ImageStore;
+  /** Null when no price provider is configured: prices then read 'Price unavailable'. */
+  prices: PriceProvider | null;
 }

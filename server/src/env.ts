@@ -56,6 +56,11 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  EBAY_CLIENT_ID: z.string().optional(),
+  EBAY_CLIENT_SECRET: z.string().optional(),
+  EBAY_API_URL: z.url().default('https://api.ebay.com'),
+  MARKETPLACE_LIVE_URL: z.url().default('https://www.whatnot.com/'),
+  MARKETPLACE_RESALE_URL: z.url().default('https://www.ebay.com/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -64,6 +64,8 @@ export interface CardGrading {
   year: string | null;
   frontImagePath: string;
   backImagePath: string;
+  /** A small copy of the front (about 300 px wide) for grids; null for old gradings. */
+  frontThumbPath: string | null;
   cornerGrade: number | null;
   edgeGrade: number | null;
   surfaceGrade: number | null;

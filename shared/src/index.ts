@@ -6,3 +6,5 @@ export * from './payments.ts';
 export * from './gradings.ts';
 export * from './grade-labels.ts';
 export * from './admin.ts';
+export * from './prices.ts';
+export * from './portfolio.ts';

@@ -81,6 +81,8 @@ export const cardGradings = pgTable(
     year: text('year'),
     frontImagePath: text('front_image_path').notNull(),
     backImagePath: text('back_image_path').notNull(),
+    /** A small copy of the front for grids and PDFs, made at upload. */
+    frontThumbPath: text('front_thumb_path'),
     cornerGrade: grade('corner_grade'),
     edgeGrade: grade('edge_grade'),
     surfaceGrade: grade('surface_grade'),
@@ -401,3 +403,10 @@ export const adPayouts = pgTable(
   },
   (t) => [check('ad_payouts_amount_non_negative', sql`${t.amount} >= 0`)],
 );
+
+/** Card prices from the provider, kept for five minutes and shared by every server instance. */
+export const priceCache = pgTable('price_cache', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -47,7 +47,8 @@ describe('POST /api/card-gradings/upload', () => {
     expect(row).toMatchObject({ userId: roles.user.id, overallGrade: null });
     expect(row?.frontImagePath).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     const records = await t.db.select().from(imageMetadata).where(eq(imageMetadata.relatedCardId, id));
-    expect(records.map((r) => r.imageType).sort()).toEqual(['back', 'front']);
+    expect(records.map((r) => r.imageType).sort()).toEqual(['back', 'front', 'front_thumbnail']);
+    expect(row?.frontThumbPath).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     expect(records.find((r) => r.imageType === 'front')?.originalFilename).toBe('IMG_1.jpg');
 
     const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '' });

@@ -18,6 +18,7 @@ export function presentGrading(row: GradingRow, options: { withAnalysis?: boolea
     year: row.year,
     frontImagePath: publicImagePath(row.frontImagePath),
     backImagePath: publicImagePath(row.backImagePath),
+    frontThumbPath: row.frontThumbPath ? publicImagePath(row.frontThumbPath) : null,
     cornerGrade: row.cornerGrade,
     edgeGrade: row.edgeGrade,
     surfaceGrade: row.surfaceGrade,

@@ -12,7 +12,7 @@ import type { UploadedFile } from './uploads.ts';
 type GradingRow = typeof cardGradings.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-export const GRADING_NOT_FOUND = "We couldn't find that card grading.";
+const THUMB_SIDE = 420;
 
 /**
  * Re-encodes both photos (EXIF rotation applied, metadata dropped), stores them under random
@@ -29,15 +29,20 @@ export async function createGrading(
     normalizeImage(files.front.data, { format: 'jpg' }),
     normalizeImage(files.back.data, { format: 'jpg' }),
   ]);
+  const thumb = await normalizeImage(front, { maxSide: THUMB_SIDE, format: 'jpg' });
   const stored: StoredImage[] = [];
   try {
-    stored.push(await images.save(front, 'jpg'));
-    stored.push(await images.save(back, 'jpg'));
-    const [frontImage, backImage] = stored as [StoredImage, StoredImage];
+    for (const data of [front, back, thumb]) stored.push(await images.save(data, 'jpg'));
+    const [frontImage, backImage, thumbImage] = stored as [StoredImage, StoredImage, StoredImage];
     return await db.transaction(async (tx) => {
       const [grading] = await tx
         .insert(cardGradings)
-        .values({ userId, frontImagePath: frontImage.publicPath, backImagePath: backImage.publicPath })
+        .values({
+          userId,
+          frontImagePath: frontImage.publicPath,
+          backImagePath: backImage.publicPath,
+          frontThumbPath: thumbImage.publicPath,
+        })
         .returning();
       if (!grading) throw new Error('insert returned no row');
       await tx.insert(imageMetadata).values(
@@ -45,6 +50,7 @@ export async function createGrading(
           [
             [frontImage, files.front, 'front'],
             [backImage, files.back, 'back'],
+            [thumbImage, files.front, 'front_thumbnail'],
           ] as const
         ).map(([image, upload, imageType]) => ({
           filename: image.filename,

@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { BRAND, summarizePortfolio } from '@gradelens/shared';
+import type { cardGradings } from '../../db/schema.ts';
+
+type GradingRow = typeof cardGradings.$inferSelect;
+
+const PAGE = { width: 612, height: 792, margin: 40 };
+const ROW_HEIGHT = 64;
+
+/** A portfolio PDF: a summary, then one row per card with its front thumbnail and grades. */
+export async function renderPortfolio(cards: GradingRow[], options: { userName: string; uploadsDir: string }): Promise<Buffer> {
+  const thumbnails = await loadThumbnails(cards, options.uploadsDir);
+  const doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: PAGE.margin, info: { Title: `${options.userName} portfolio`, Author: BRAND } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const summary = summarizePortfolio(cards);
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#1e3a8a').text(`${BRAND} Portfolio`, PAGE.margin, PAGE.margin);
+  doc.font('Helvetica').fontSize(11).fillColor('#334155').text(`${options.userName} - ${new Date().toISOString().slice(0, 10)}`);
+  doc.moveDown(0.5);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#0f172a')
+    .text(
+      `Cards: ${summary.totalCards}    Average grade: ${summary.averageGrade ?? 'N/A'}    Highest grade: ${summary.highestGrade ?? 'N/A'}    Games: ${summary.games}`,
+    );
+  let y = doc.y + 16;
+
+  cards.forEach((card, index) => {
+    if (y + ROW_HEIGHT > PAGE.height - PAGE.margin) {
+      doc.addPage();
+      y = PAGE.margin;
+    }
+    if (index % 2 === 0) doc.rect(PAGE.margin, y - 4, PAGE.width - 2 * PAGE.margin, ROW_HEIGHT).fill('#f1f5f9');
+    const thumb = thumbnails.get(card.id);
+    if (thumb) doc.image(thumb, PAGE.margin + 4, y, { fit: [40, 56] });
+    const x = PAGE.margin + 56;
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a');
+    doc.text(card.cardName ?? `Card #${card.id}`, x, y, { width: 300, height: 14, ellipsis: true });
+    doc.font('Helvetica').fontSize(9).fillColor('#334155');
+    doc.text(
+      [card.cardSet ?? 'Unknown Set', card.cardNumber ? `#${card.cardNumber}` : null, card.gameBrand ?? 'Unknown Game', card.year]
+        .filter(Boolean)
+        .join('  |  '),
+      x,
+      y + 16,
+      { width: 300, height: 12, ellipsis: true },
+    );
+    doc.text(
+      `Centering ${card.centeringGrade ?? '-'}   Corners ${card.cornerGrade ?? '-'}   Edges ${card.edgeGrade ?? '-'}   Surface ${card.surfaceGrade ?? '-'}`,
+      x,
+      y + 30,
+    );
+    doc.fontSize(8).fillColor('#64748b').text(`Graded ${(card.gradedAt ?? card.createdAt).toISOString().slice(0, 10)}`, x, y + 43);
+    doc.font('Helvetica-Bold').fontSize(22).fillColor('#1e3a8a');
+    doc.text(card.overallGrade === null ? 'N/A' : String(card.overallGrade), PAGE.width - PAGE.margin - 70, y + 12, { width: 60, align: 'right' });
+    y += ROW_HEIGHT;
+  });
+  if (cards.length === 0) doc.font('Helvetica').fontSize(11).text('No graded cards yet.', PAGE.margin, y);
+  doc.end();
+  return done;
+}
+
+/** Small JPEGs of each front: the stored thumbnail, else a resized copy of the photo. */
+async function loadThumbnails(cards: GradingRow[], uploadsDir: string): Promise<Map<number, Buffer>> {
+  const result = new Map<number, Buffer>();
+  const queue = [...cards];
+  const worker = async () => {
+    for (let card = queue.shift(); card; card = queue.shift()) {
+      const source = card.frontThumbPath ?? card.frontImagePath;
+      try {
+        const data = await readFile(path.join(uploadsDir, path.basename(source.replace(/\\/g, '/'))));
+        result.set(card.id, card.frontThumbPath ? data : await sharp(data).resize(120, 168, { fit: 'inside' }).jpeg().toBuffer());
+      } catch {
+        // A missing image leaves the row without a picture rather than failing the whole PDF.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return result;
+}
