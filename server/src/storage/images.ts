@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@gradelens/shared';
@@ -21,6 +21,7 @@ export interface StoredImage {
 /** Local-disk image store under DATA_DIR/uploads; an object store can replace it behind this interface. */
 export interface ImageStore {
   save(data: Buffer, extension: 'jpg' | 'webp' | 'png'): Promise<StoredImage>;
+  read(publicPath: string): Promise<Buffer>;
   remove(publicPath: string): Promise<void>;
 }
 
@@ -41,6 +42,9 @@ export function localImageStore(uploadsDir: string): ImageStore {
         width: meta.width ?? 0,
         height: meta.height ?? 0,
       };
+    },
+    async read(publicPath) {
+      return readFile(path.join(uploadsDir, path.basename(publicPath.replace(/\\/g, '/'))));
     },
     async remove(publicPath) {
       const name = path.basename(publicPath);

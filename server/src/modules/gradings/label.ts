@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { BRAND, overallLabel } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { ImageStore } from '../../storage/images.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 
@@ -16,12 +15,12 @@ const HEIGHT = 216;
 export const certificateNumber = (id: number) => `GL-${String(id).padStart(8, '0')}`;
 
 /** A one-page PDF grade label with a front thumbnail and a QR code to the public gallery page. */
-export async function renderLabel(grading: GradingRow, options: { uploadsDir: string; galleryUrl: string }): Promise<Buffer> {
+export async function renderLabel(grading: GradingRow, options: { images: ImageStore; galleryUrl: string }): Promise<Buffer> {
   if (grading.overallGrade === null) {
     throw new AppError('CONFLICT', 'This card has not been graded yet. Run the analysis first, then download its label.');
   }
   const [thumbnail, qr] = await Promise.all([
-    frontThumbnail(grading, options.uploadsDir),
+    frontThumbnail(grading, options.images),
     QRCode.toBuffer(options.galleryUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }),
   ]);
   const doc = new PDFDocument({
@@ -79,10 +78,9 @@ export async function renderLabel(grading: GradingRow, options: { uploadsDir: st
   return done;
 }
 
-async function frontThumbnail(grading: GradingRow, uploadsDir: string): Promise<Buffer | null> {
-  const name = path.basename(grading.frontImagePath.replace(/\\/g, '/'));
+async function frontThumbnail(grading: GradingRow, images: ImageStore): Promise<Buffer | null> {
   try {
-    const data = await readFile(path.join(uploadsDir, name));
+    const data = await images.read(grading.frontImagePath);
     return await sharp(data).resize(330, 462, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
   } catch {
     return null;

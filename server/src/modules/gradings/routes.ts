@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cardDetailsSchema, galleryQuerySchema, shareSchema, type GalleryPage } from '@gradelens/shared';
@@ -22,8 +21,6 @@ import { readCardImages } from './uploads.ts';
 const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id must be a number' }).int().positive() });
 
 export function gradingRoutes(app: FastifyInstance, { db, env, images }: AppContext): void {
-  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
-
   app.post('/card-gradings/upload', async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
     const files = await readCardImages(request);
@@ -67,7 +64,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images }: AppCont
     const { id } = parseInput(idParams, request.params);
     const grading = await findVisibleGrading(db, id, request.user);
     const publicUrl = env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-    const pdf = await renderLabel(grading, { uploadsDir, galleryUrl: `${publicUrl.replace(/\/$/, '')}/gallery/${grading.id}` });
+    const pdf = await renderLabel(grading, { images, galleryUrl: `${publicUrl.replace(/\/$/, '')}/gallery/${grading.id}` });
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${certificateNumber(grading.id)}.pdf"`)

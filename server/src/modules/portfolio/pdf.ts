@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { BRAND, summarizePortfolio } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
+import type { ImageStore } from '../../storage/images.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 
@@ -11,8 +10,8 @@ const PAGE = { width: 612, height: 792, margin: 40 };
 const ROW_HEIGHT = 64;
 
 /** A portfolio PDF: a summary, then one row per card with its front thumbnail and grades. */
-export async function renderPortfolio(cards: GradingRow[], options: { userName: string; uploadsDir: string }): Promise<Buffer> {
-  const thumbnails = await loadThumbnails(cards, options.uploadsDir);
+export async function renderPortfolio(cards: GradingRow[], options: { userName: string; images: ImageStore }): Promise<Buffer> {
+  const thumbnails = await loadThumbnails(cards, options.images);
   const doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: PAGE.margin, info: { Title: `${options.userName} portfolio`, Author: BRAND } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -70,14 +69,14 @@ export async function renderPortfolio(cards: GradingRow[], options: { userName: 
 }
 
 /** Small JPEGs of each front: the stored thumbnail, else a resized copy of the photo. */
-async function loadThumbnails(cards: GradingRow[], uploadsDir: string): Promise<Map<number, Buffer>> {
+async function loadThumbnails(cards: GradingRow[], images: ImageStore): Promise<Map<number, Buffer>> {
   const result = new Map<number, Buffer>();
   const queue = [...cards];
   const worker = async () => {
     for (let card = queue.shift(); card; card = queue.shift()) {
       const source = card.frontThumbPath ?? card.frontImagePath;
       try {
-        const data = await readFile(path.join(uploadsDir, path.basename(source.replace(/\\/g, '/'))));
+        const data = await images.read(source);
         result.set(card.id, card.frontThumbPath ? data : await sharp(data).resize(120, 168, { fit: 'inside' }).jpeg().toBuffer());
       } catch {
         // A missing image leaves the row without a picture rather than failing the whole PDF.
