@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+import { Toaster } from '@/features/toasts/toaster';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { CurrentUser } from '@gradelens/shared';
+
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+/** The header's links for each audience (SPEC section 2, shared layout). */
+export function navLinksFor(user: CurrentUser | null): NavLinkItem[] {
+  const links: NavLinkItem[] = [
+    { to: '/', label: 'Home' },
+    { to: '/marketplace', label: 'Marketplace' },
+  ];
+  if (user) links.push({ to: '/profile', label: 'Profile' }, { to: '/portfolio', label: 'Portfolio' }, { to: '/payment', label: 'Buy Points' });
+  if (user?.isAdmin) links.push({ to: '/admin', label: 'Admin Dashboard' }, { to: '/card-review', label: 'Card Review' });
+  return links;
+}

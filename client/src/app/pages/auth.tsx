@@ -1,0 +1,33 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { PointBankCard } from '@/features/auth/components/point-bank-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
+
+export function AuthPage() {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_320px]">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">Welcome to GradeLens</CardTitle>
+          <CardDescription>Sign in to save your grades, or create an account with 20 free points.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="login">
+            <TabsList className="w-full">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm />
+            </TabsContent>
+            <TabsContent value="register">
+              <RegisterForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <PointBankCard />
+    </div>
+  );
+}

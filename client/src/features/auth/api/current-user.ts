@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@gradelens/shared';
+import { getOrNullOn401 } from '@/lib/api';
+
+export const currentUserKey = ['/api/user'] as const;
+
+/** The signed-in user, or null for a guest (a 401 is not an error here). */
+export const fetchCurrentUser = () => getOrNullOn401<CurrentUser>('/api/user');
+
+export function useCurrentUser() {
+  const query = useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser });
+  return { user: query.data ?? null, isLoading: query.isLoading, error: query.error };
+}
