@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { currentUserKey } from './current-user.ts';
+import { switchUser } from './current-user.ts';
 
 export const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/login', input);
 
@@ -9,9 +9,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, user);
-    },
+    onSuccess: (user) => switchUser(queryClient, user),
   });
 }

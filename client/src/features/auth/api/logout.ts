@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { currentUserKey } from './current-user.ts';
+import { switchUser } from './current-user.ts';
 
 export const logout = () => apiRequest<void>('POST', '/api/logout');
 
@@ -8,9 +8,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, null);
-    },
+    onSuccess: () => switchUser(queryClient, null),
   });
 }

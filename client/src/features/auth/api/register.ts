@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, RegisterInput } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { currentUserKey } from './current-user.ts';
+import { switchUser } from './current-user.ts';
 
 export const register = (input: RegisterInput) => apiRequest<CurrentUser>('POST', '/api/register', input);
 
@@ -9,9 +9,6 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserKey, user);
-    },
+    onSuccess: (user) => switchUser(queryClient, user),
   });
 }

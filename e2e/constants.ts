@@ -1,0 +1,3 @@
+export const E2E_PORT = 5055;
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const ADMIN = { username: 'e2e_admin', email: 'e2e_admin@example.test', password: 'admin-secret-1' };

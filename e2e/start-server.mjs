@@ -1,0 +1,30 @@
+// Starts the built app for the browser tests on a fresh data folder, with one admin seeded.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-e2e-'));
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: '5055',
+  HOST: '127.0.0.1',
+  RESET_TOKEN_IN_RESPONSE: 'true',
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
+delete process.env.DATABASE_URL;
+
+const seed = spawnSync(
+  'npx',
+  ['tsx', 'server/scripts/admin-create.ts', '--username', 'e2e_admin', '--email', 'e2e_admin@example.test', '--password', 'admin-secret-1'],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+await import(path.join(root, 'server/dist/main.js'));

@@ -1,0 +1,56 @@
+import { expect, signInAsAdmin, test } from '../fixtures.ts';
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page/at-all');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('/AUTH works like /auth', async ({ page }) => {
+  await page.goto('/AUTH');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Purchase 100 Points for $5' })).toBeVisible();
+});
+
+test('a guest who opens /profile lands on /auth', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a user on /card-review and /admin sees Access Denied', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  for (const path of ['/card-review', '/admin']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  }
+});
+
+test('an admin sees the admin links in the header and the user menu', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Card Review' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Card Review' })).toBeVisible();
+  await page.goto('/card-review');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+});
+
+test('the home page shows the landing block, the steps and the footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sample gradings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sample gradings' }).locator('..').getByRole('listitem')).toHaveCount(8);
+  await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Grading steps' })).toContainText('Upload');
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} GradeLens`);
+  await expect(page.getByRole('contentinfo')).toContainText('Professional trading card grading at your fingertips');
+});
+
+test('links of the form /card-gradings/:id open /card/:id', async ({ page }) => {
+  await page.goto('/card-gradings/42');
+  await expect(page).toHaveURL(/\/card\/42$/);
+});
