@@ -2,6 +2,7 @@ import { Award, Camera, Ruler, ShieldCheck, Sparkles, Truck } from 'lucide-react
 import { Link } from 'react-router';
 import { POINTS_PER_GRADING } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/api/current-user';
 
 const features = [
   { Icon: Ruler, title: 'Measured, not guessed', text: 'Centering, corners, edges and surface measured in millimetres on your photos, the way a professional grader looks at a card.' },
@@ -34,6 +35,7 @@ const faqs = [
 ];
 
 export function Landing() {
+  const { user } = useCurrentUser();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-slate-50">
       <section className="mx-auto max-w-7xl px-4 pt-16 pb-12 text-center sm:px-6">
@@ -43,13 +45,15 @@ export function Landing() {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
           AI-powered grading for Pokemon, Magic, Yu-Gi-Oh and sports cards: centering, corners, edges and surface from two photos.
         </p>
-        <div className="mt-8 flex justify-center gap-3">
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
             <a href="#grade">Grade a card</a>
           </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/auth">Create a free account</Link>
-          </Button>
+          {!user && (
+            <Button asChild size="lg" variant="outline">
+              <Link to="/auth">Create a free account</Link>
+            </Button>
+          )}
         </div>
       </section>
 

@@ -11,7 +11,7 @@ const starter = DEFAULT_PACKAGES[0]!;
 export function PointBankCard() {
   const { user } = useCurrentUser();
   return (
-    <Card>
+    <Card className="self-start">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Coins className="size-5 text-amber-500" aria-hidden /> Point Bank
