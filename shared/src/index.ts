@@ -8,3 +8,4 @@ export * from './grade-labels.ts';
 export * from './admin.ts';
 export * from './prices.ts';
 export * from './portfolio.ts';
+export * from './grading.ts';

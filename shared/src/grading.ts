@@ -1,0 +1,99 @@
+/** The grading engine's report (GRADING.md 'What a report holds'), shared by engine, server and client. */
+
+export type Face = 'front' | 'back';
+
+export type RejectionCode =
+  | 'not_an_image'
+  | 'corrupt_image'
+  | 'too_many_pixels'
+  | 'no_card'
+  | 'multiple_cards'
+  | 'card_cut_off'
+  | 'too_small'
+  | 'too_blurry'
+  | 'heavy_glare'
+  | 'mismatched_sides';
+
+export interface GradeRejection {
+  code: RejectionCode;
+  /** A sentence that tells the person what to do. */
+  message: string;
+  face?: Face;
+}
+
+export interface CenteringFace {
+  measurable: boolean;
+  /** [larger, smaller] percent, summing to 100, at the worst station. */
+  leftRight?: [number, number];
+  topBottom?: [number, number];
+  /** How far the stations disagree, in percentage points of the larger share (a tilted print). */
+  spread?: { leftRight: number; topBottom: number };
+  /** Border widths in mm at the worst station. */
+  bordersMm?: { left: number; right: number; top: number; bottom: number };
+  grade?: number;
+  reason?: string;
+}
+
+export type DefectKind =
+  | 'corner_whitening'
+  | 'corner_rounding'
+  | 'edge_whitening'
+  | 'edge_chip'
+  | 'scratch'
+  | 'spot'
+  | 'crease'
+  | 'print_line';
+
+export interface Defect {
+  face: Face;
+  kind: DefectKind;
+  /** Where, in words: 'top-left corner', 'left edge', 'surface'. */
+  location: string;
+  positionMm: { x: number; y: number };
+  boxMm: { x: number; y: number; w: number; h: number };
+  /** Length, radius or depth in mm, as the kind implies. */
+  sizeMm: number;
+  areaMm2?: number;
+  /** The subgrade this defect alone would allow. */
+  impliedGrade: number;
+}
+
+export type QualityWarningCode = 'blur' | 'glare' | 'low_resolution' | 'tilt' | 'centering_not_measurable';
+
+export interface QualityWarning {
+  code: QualityWarningCode;
+  message: string;
+  face?: Face;
+}
+
+export interface HalfPointScores {
+  overall: number;
+  centering: number;
+  corners: number;
+  edges: number;
+  surface: number;
+}
+
+export interface GradeReport {
+  rubricVersion: 1;
+  overallGrade: number;
+  centeringGrade: number;
+  cornerGrade: number;
+  edgeGrade: number;
+  surfaceGrade: number;
+  scores: HalfPointScores;
+  centering: { front: CenteringFace; back: CenteringFace };
+  cardSize: { kind: 'standard' | 'small'; widthMm: number; heightMm: number };
+  defects: Defect[];
+  warnings: QualityWarning[];
+  /** 0..1: how far the photos let the engine see what it measured. */
+  confidence: number;
+  /** Plain sentences, paragraphs separated by blank lines. */
+  notes: string;
+  timingsMs: Record<string, number>;
+  pxPerMm: { front: number; back: number };
+}
+
+export type GradeOutcome =
+  | { ok: true; report: GradeReport; annotated: { front: Buffer; back: Buffer } }
+  | { ok: false; rejection: GradeRejection };
