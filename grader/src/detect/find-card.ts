@@ -1,0 +1,383 @@
+import type { GradeRejection } from '@gradelens/shared';
+import { distance, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { deltaE, medianLab, rgbToLab, type Lab } from '../image/color.ts';
+import { sampleBilinear, type Raster } from '../image/raster.ts';
+
+export interface FoundCard {
+  /** Virtual corners (intersections of the fitted sides) in photo pixels: TL, TR, BR, BL; top is a short side. */
+  corners: [Point, Point, Point, Point];
+  background: Lab;
+  /** Median 10-90% rise of the card's outline across its sides, in photo pixels: how sharp the photo is. */
+  edgeRisePx: number;
+}
+
+export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
+
+const WORK_SIDE = 800;
+
+/**
+ * Finds the one card in a photo: separates it from the background by colour at low
+ * resolution, then fits each side to sub-pixel edge points found in the full-resolution photo.
+ */
+export function findCard(photo: Raster): Detection {
+  const small = downsample(photo, WORK_SIDE);
+  const lab = labOf(small.raster);
+  const background = frameBackground(lab, small.raster.width, small.raster.height);
+  const mask = foregroundMask(lab, background, small.raster.width, small.raster.height);
+  const total = small.raster.width * small.raster.height;
+  // Ranked by the area their outline encloses: a dark border ring around art that matches the
+  // background still counts as the whole card.
+  const components = largestComponents(mask, small.raster.width, small.raster.height)
+    .filter((c) => c.area >= total * 0.002)
+    .map((c) => ({ ...c, hullArea: polygonArea(convexHull(c.boundary)) }))
+    .sort((a, b) => b.hullArea - a.hullArea);
+  const card = components[0];
+  if (!card || card.hullArea < total * 0.03) {
+    return reject('no_card', 'No card was found in the photo. Lay the card flat on plain white paper and make it fill most of the picture.');
+  }
+  const second = components[1];
+  if (second && second.hullArea > card.hullArea * 0.35) {
+    return reject('multiple_cards', 'More than one card is in the photo. Photograph one card at a time.');
+  }
+  if (card.touchesBorder) {
+    return reject('card_cut_off', 'Part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.');
+  }
+  const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale }));
+  const refined = refineSides(photo, coarse as [Point, Point, Point, Point], background);
+  if (!refined) {
+    return reject('no_card', 'The edges of the card could not be found. Use a plain background that differs from the card border, with even light.');
+  }
+  return { ok: true, card: { corners: orderTopShort(refined.corners), background, edgeRisePx: refined.edgeRisePx } };
+}
+
+function reject(code: GradeRejection['code'], message: string): Detection {
+  return { ok: false, rejection: { code, message } };
+}
+
+function downsample(photo: Raster, maxSide: number): { raster: Raster; scale: number } {
+  const scale = Math.max(1, Math.max(photo.width, photo.height) / maxSide);
+  const w = Math.max(1, Math.floor(photo.width / scale));
+  const h = Math.max(1, Math.floor(photo.height / scale));
+  const out = new Uint8Array(w * h * 3);
+  const step = Math.max(1, Math.floor(scale));
+  for (let y = 0; y < h; y += 1) {
+    const sy = Math.floor(y * scale);
+    for (let x = 0; x < w; x += 1) {
+      const sx = Math.floor(x * scale);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let dy = 0; dy < step && sy + dy < photo.height; dy += 1) {
+        for (let dx = 0; dx < step && sx + dx < photo.width; dx += 1) {
+          const i = ((sy + dy) * photo.width + sx + dx) * 3;
+          r += photo.data[i]!;
+          g += photo.data[i + 1]!;
+          b += photo.data[i + 2]!;
+          n += 1;
+        }
+      }
+      const o = (y * w + x) * 3;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+    }
+  }
+  return { raster: { data: out, width: w, height: h, channels: 3 }, scale: photo.width / w };
+}
+
+function labOf(r: Raster): Float32Array {
+  const out = new Float32Array(r.width * r.height * 3);
+  for (let i = 0; i < r.width * r.height; i += 1) {
+    const [l, a, b] = rgbToLab(r.data[i * 3]!, r.data[i * 3 + 1]!, r.data[i * 3 + 2]!);
+    out[i * 3] = l;
+    out[i * 3 + 1] = a;
+    out[i * 3 + 2] = b;
+  }
+  return out;
+}
+
+const labAt = (lab: Float32Array, i: number): Lab => [lab[i * 3]!, lab[i * 3 + 1]!, lab[i * 3 + 2]!];
+
+/** The background's colour: the median of a thin frame around the photo. */
+function frameBackground(lab: Float32Array, w: number, h: number): Lab {
+  const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
+  const samples: Lab[] = [];
+  for (let y = 0; y < h; y += 2) {
+    for (let x = 0; x < w; x += 2) {
+      if (x < band || y < band || x >= w - band || y >= h - band) samples.push(labAt(lab, y * w + x));
+    }
+  }
+  return medianLab(samples);
+}
+
+/**
+ * Card pixels differ from the background by more than its own variation (light falloff, wood
+ * grain). The threshold adapts to how much the frame itself varies.
+ */
+function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): Uint8Array {
+  const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
+  const frameDistances: number[] = [];
+  const dist = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i += 1) {
+    dist[i] = deltaE(labAt(lab, i), bg);
+    const x = i % w;
+    const y = (i / w) | 0;
+    if (x < band || y < band || x >= w - band || y >= h - band) frameDistances.push(dist[i]!);
+  }
+  frameDistances.sort((a, b) => a - b);
+  // A robust spread of the frame: a card cut off by the frame may cover part of it.
+  const p80 = frameDistances[Math.floor(frameDistances.length * 0.8)] ?? 0;
+  const threshold = Math.max(10, p80 * 1.8);
+  let mask: Uint8Array = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i += 1) mask[i] = dist[i]! > threshold ? 1 : 0;
+  mask = erode(dilate(mask, w, h, 2), w, h, 2);
+  return fillHoles(mask, w, h);
+}
+
+function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const out: Uint8Array = new Uint8Array(m.length);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      let v = 0;
+      for (let dy = -r; dy <= r && !v; dy += 1)
+        for (let dx = -r; dx <= r; dx += 1) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy >= 0 && yy < h && xx >= 0 && xx < w && m[yy * w + xx]) {
+            v = 1;
+            break;
+          }
+        }
+      out[y * w + x] = v;
+    }
+  return out;
+}
+
+function erode(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const inverted = m.map((v) => 1 - v);
+  return dilate(inverted, w, h, r).map((v) => 1 - v);
+}
+
+/** Marks every pixel not reachable from the photo's border through background as foreground. */
+function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (i: number) => {
+    if (!m[i] && !outside[i]) {
+      outside[i] = 1;
+      stack.push(i);
+    }
+  };
+  for (let x = 0; x < w; x += 1) {
+    push(x);
+    push((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y += 1) {
+    push(y * w);
+    push(y * w + w - 1);
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    if (x > 0) push(i - 1);
+    if (x < w - 1) push(i + 1);
+    if (i >= w) push(i - w);
+    if (i < w * (h - 1)) push(i + w);
+  }
+  return outside.map((v) => 1 - v);
+}
+
+interface Component {
+  area: number;
+  touchesBorder: boolean;
+  boundary: Point[];
+}
+
+function largestComponents(m: Uint8Array, w: number, h: number): Component[] {
+  const label = new Int32Array(w * h);
+  const found: Component[] = [];
+  let next = 1;
+  for (let start = 0; start < w * h; start += 1) {
+    if (!m[start] || label[start]) continue;
+    const stack = [start];
+    label[start] = next;
+    let area = 0;
+    let touches = false;
+    const boundary: Point[] = [];
+    while (stack.length) {
+      const i = stack.pop()!;
+      area += 1;
+      const x = i % w;
+      const y = (i / w) | 0;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
+      let edge = false;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+        if (j < 0 || !m[j]) {
+          edge = true;
+          continue;
+        }
+        if (!label[j]) {
+          label[j] = next;
+          stack.push(j);
+        }
+      }
+      if (edge) boundary.push({ x, y });
+    }
+    found.push({ area, touchesBorder: touches, boundary });
+    next += 1;
+  }
+  return found.sort((a, b) => b.area - a.area);
+}
+
+/** Four corners: the hull points nearest the corners of the hull's minimum-area rectangle. */
+function coarseCorners(points: Point[]): Point[] {
+  const hull = convexHull(points);
+  let best = { area: Infinity, angle: 0 };
+  for (let i = 0; i < hull.length; i += 1) {
+    const p = hull[i]!;
+    const q = hull[(i + 1) % hull.length]!;
+    const angle = Math.atan2(q.y - p.y, q.x - p.x);
+    const [c, s] = [Math.cos(angle), Math.sin(angle)];
+    let minU = Infinity;
+    let maxU = -Infinity;
+    let minV = Infinity;
+    let maxV = -Infinity;
+    for (const h of hull) {
+      const u = h.x * c + h.y * s;
+      const v = -h.x * s + h.y * c;
+      minU = Math.min(minU, u);
+      maxU = Math.max(maxU, u);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
+    }
+    const area = (maxU - minU) * (maxV - minV);
+    if (area < best.area) best = { area, angle };
+  }
+  const [c, s] = [Math.cos(best.angle), Math.sin(best.angle)];
+  const us = hull.map((h) => h.x * c + h.y * s);
+  const vs = hull.map((h) => -h.x * s + h.y * c);
+  const rect = [
+    [Math.min(...us), Math.min(...vs)],
+    [Math.max(...us), Math.min(...vs)],
+    [Math.max(...us), Math.max(...vs)],
+    [Math.min(...us), Math.max(...vs)],
+  ].map(([u, v]) => ({ x: u! * c - v! * s, y: u! * s + v! * c }));
+  return rect.map((corner) => hull.reduce((a, b) => (distance(a, corner) <= distance(b, corner) ? a : b)));
+}
+
+function polygonArea(points: Point[]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i += 1) {
+    const p = points[i]!;
+    const q = points[(i + 1) % points.length]!;
+    sum += p.x * q.y - q.x * p.y;
+  }
+  return Math.abs(sum) / 2;
+}
+
+function convexHull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: Point[] = [];
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: Point[] = [];
+  for (const p of sorted.reverse()) {
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
+
+/**
+ * For each side, finds edge points along the normal in the full-resolution photo (where the
+ * colour distance to the background crosses half-way), fits a line, and intersects the lines.
+ */
+function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab): { corners: [Point, Point, Point, Point]; edgeRisePx: number } | null {
+  const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
+  const lines: Line[] = [];
+  const rises: number[] = [];
+  const sample = new Float32Array(3);
+  for (let side = 0; side < 4; side += 1) {
+    const a = coarse[side]!;
+    const b = coarse[(side + 1) % 4]!;
+    const length = distance(a, b);
+    const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
+    let normal = { x: -dir.y, y: dir.x };
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    if ((mid.x - centre.x) * normal.x + (mid.y - centre.y) * normal.y < 0) normal = { x: -normal.x, y: -normal.y };
+    // Coarse corners sit on the rounded corners, up to a few percent inside the true sides.
+    const reach = Math.max(8, length * 0.07);
+    const steps = Math.ceil(reach * 2);
+    const points: Point[] = [];
+    for (let k = 0; k < 80; k += 1) {
+      const t = 0.12 + (0.76 * k) / 79;
+      const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+      const profile: number[] = [];
+      for (let s = 0; s <= steps; s += 1) {
+        const offset = reach - (2 * reach * s) / steps; // outside to inside
+        const ok = sampleBilinear(photo, base.x + normal.x * offset, base.y + normal.y * offset, sample);
+        profile.push(ok ? deltaE(rgbToLab(sample[0]!, sample[1]!, sample[2]!), bg) : 0);
+      }
+      const outer = median(profile.slice(0, Math.ceil(steps * 0.1)));
+      const inner = median(profile.slice(Math.floor(steps * 0.75)));
+      if (inner - outer < 8) continue;
+      const level = (idx: number, top: number) => (profile[idx]! - outer) / (top - outer);
+      let half: number | null = null;
+      for (let s = 1; s <= steps && half === null; s += 1) {
+        if (level(s, inner) >= 0.5) half = s - 1 + (0.5 - level(s - 1, inner)) / Math.max(1e-6, level(s, inner) - level(s - 1, inner));
+      }
+      if (half === null) continue;
+      // Sharpness from the step itself: 10% to 90% of the way to the colour just inside the edge.
+      const h = Math.round(half);
+      const plateau = median(profile.slice(h + 3, h + 10));
+      if (plateau - outer >= 8) {
+        let r10 = h;
+        while (r10 > 0 && h - r10 < 20 && level(r10, plateau) > 0.1) r10 -= 1;
+        let r90 = h;
+        while (r90 < steps && r90 - h < 20 && level(r90, plateau) < 0.9) r90 += 1;
+        rises.push(((r90 - r10) * 2 * reach) / steps);
+      }
+      const offset = reach - (2 * reach * half) / steps;
+      points.push({ x: base.x + normal.x * offset, y: base.y + normal.y * offset });
+    }
+    if (points.length < 12) return null;
+    lines.push(robustFitLine(points));
+  }
+  try {
+    const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!)) as [Point, Point, Point, Point];
+    return { corners, edgeRisePx: median(rises) };
+  } catch {
+    return null;
+  }
+}
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Orders corners clockwise from the top-left, with a short side on top (portrait card). */
+function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
+  const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
+  const clockwise = [...corners].sort(
+    (p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x),
+  );
+  // Start from the corner closest to the photo's top-left direction.
+  let start = 0;
+  let best = Infinity;
+  clockwise.forEach((p, i) => {
+    const score = p.x + p.y;
+    if (score < best) {
+      best = score;
+      start = i;
+    }
+  });
+  let ordered = [0, 1, 2, 3].map((i) => clockwise[(start + i) % 4]!);
+  if (distance(ordered[0]!, ordered[1]!) > distance(ordered[1]!, ordered[2]!)) ordered = [1, 2, 3, 0].map((i) => ordered[i]!);
+  return ordered as [Point, Point, Point, Point];
+}

@@ -1,0 +1,107 @@
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** 3x3 projective transform, row-major. */
+export type Homography = [number, number, number, number, number, number, number, number, number];
+
+/** The homography taking the four `from` points onto the four `to` points (direct linear solve). */
+export function homographyFrom(from: Point[], to: Point[]): Homography {
+  const a: number[][] = [];
+  const b: number[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const { x, y } = from[i]!;
+    const { x: u, y: v } = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
+    b.push(u);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
+    b.push(v);
+  }
+  const h = solve(a, b);
+  return [h[0]!, h[1]!, h[2]!, h[3]!, h[4]!, h[5]!, h[6]!, h[7]!, 1];
+}
+
+export function applyHomography(h: Homography, p: Point): Point {
+  const w = h[6] * p.x + h[7] * p.y + h[8];
+  return { x: (h[0] * p.x + h[1] * p.y + h[2]) / w, y: (h[3] * p.x + h[4] * p.y + h[5]) / w };
+}
+
+/** Gaussian elimination with partial pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let col = 0; col < n; col += 1) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r += 1) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    const p = m[col]![col]!;
+    if (Math.abs(p) < 1e-12) throw new Error('degenerate points: no homography');
+    for (let r = 0; r < n; r += 1) {
+      if (r === col) continue;
+      const f = m[r]![col]! / p;
+      if (f === 0) continue;
+      for (let c = col; c <= n; c += 1) m[r]![c]! -= f * m[col]![c]!;
+    }
+  }
+  return m.map((row, i) => row[n]! / row[i]!);
+}
+
+export interface Line {
+  /** Unit normal (a, b) and offset c: a x + b y = c. */
+  a: number;
+  b: number;
+  c: number;
+}
+
+/** Total-least-squares line through points. */
+export function fitLine(points: Point[]): Line {
+  const n = points.length;
+  let mx = 0;
+  let my = 0;
+  for (const p of points) {
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const p of points) {
+    const dx = p.x - mx;
+    const dy = p.y - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  // The normal is the eigenvector of the smaller eigenvalue of the scatter matrix.
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const a = -Math.sin(theta);
+  const b = Math.cos(theta);
+  return { a, b, c: a * mx + b * my };
+}
+
+/** A line fit that drops the points farthest from it, twice, so stray edge points do not pull it. */
+export function robustFitLine(points: Point[]): Line {
+  let kept = points;
+  let line = fitLine(kept);
+  for (let round = 0; round < 3 && kept.length > 8; round += 1) {
+    const distances = kept.map((p) => Math.abs(line.a * p.x + line.b * p.y - line.c));
+    const sorted = [...distances].sort((x, y) => x - y);
+    const limit = Math.max(1.0, 2.5 * (sorted[Math.floor(sorted.length / 2)] ?? 0));
+    const next = kept.filter((_, i) => distances[i]! <= limit);
+    if (next.length === kept.length || next.length < 6) break;
+    kept = next;
+    line = fitLine(kept);
+  }
+  return line;
+}
+
+export function intersect(l1: Line, l2: Line): Point {
+  const det = l1.a * l2.b - l2.a * l1.b;
+  if (Math.abs(det) < 1e-9) throw new Error('parallel lines');
+  return { x: (l1.c * l2.b - l2.c * l1.b) / det, y: (l1.a * l2.c - l2.a * l1.c) / det };
+}
+
+export const distance = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);

@@ -1,0 +1,180 @@
+import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
+import { findCard, type FoundCard } from './detect/find-card.ts';
+import { rectangleAspect } from './geometry/aspect.ts';
+import { distance } from './geometry/homography.ts';
+import { decodePhoto, DEFAULT_MAX_PIXELS } from './image/decode.ts';
+import type { Raster } from './image/raster.ts';
+import { centeringOf, measureBorders } from './measure/centering.ts';
+import { labFace } from './measure/lab-grid.ts';
+import { measureSurface } from './measure/surface.ts';
+import { measureCorners, measureEdges } from './measure/wear.ts';
+import { rectify } from './rectify.ts';
+import { annotate } from './report/annotate.ts';
+import { writeNotes } from './report/notes.ts';
+import { edgesGrade, overallScore, surfaceGrade, toIntegerGrade } from './rubric.ts';
+
+export { RUBRIC_VERSION } from './rubric.ts';
+
+export interface GradeOptions {
+  annotate?: boolean;
+  maxPixels?: number;
+}
+
+const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
+/** Between the standard (0.716) and small (0.686) width-to-height ratios. */
+const SMALL_RATIO_BELOW = 0.701;
+const MIN_PX_PER_MM = 8;
+const LOW_RES_PX_PER_MM = 12;
+/** The outline's 10-90% rise, in mm on the card: beyond these the photo is too soft to judge wear. */
+const BLUR_WARN_MM = 0.3;
+const BLUR_REJECT_MM = 0.6;
+
+const rejected = (rejection: GradeRejection): GradeOutcome => ({ ok: false, rejection });
+
+/**
+ * Grades a card from a photo of each face. Never throws for bad input: every photo that
+ * cannot be graded is a rejection with a code and a sentence saying what to do.
+ */
+export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptions = {}): Promise<GradeOutcome> {
+  const timings: Record<string, number> = {};
+  const time = async <T>(name: string, work: () => T | Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await work();
+    timings[name] = Math.round((timings[name] ?? 0) + performance.now() - start);
+    return result;
+  };
+  const decoded = await time('decode', () => Promise.all([decodePhoto(front, options.maxPixels ?? DEFAULT_MAX_PIXELS), decodePhoto(back, options.maxPixels ?? DEFAULT_MAX_PIXELS)]));
+  const photos: Partial<Record<Face, Raster>> = {};
+  for (const [i, face] of (['front', 'back'] as const).entries()) {
+    const d = decoded[i]!;
+    if (!d.ok) return rejected({ ...d.rejection, face, message: `${label(face)} photo: ${d.rejection.message}` });
+    photos[face] = d.raster;
+  }
+  const found: Partial<Record<Face, FoundCard>> = {};
+  for (const face of ['front', 'back'] as const) {
+    const detection = await time('detect', () => findCard(photos[face]!));
+    if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
+    found[face] = detection.card;
+  }
+  const geometry = { front: shapeOf(found.front!, photos.front!), back: shapeOf(found.back!, photos.back!) };
+  if (Math.abs(geometry.front.ratio - geometry.back.ratio) > 0.035) {
+    return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different shapes or sizes. Photograph both sides of the same card.' });
+  }
+  const ratio = (geometry.front.ratio + geometry.back.ratio) / 2;
+  const kind = ratio < SMALL_RATIO_BELOW ? 'small' : 'standard';
+  const size = SIZES[kind];
+  const warnings: QualityWarning[] = [];
+  let confidence = 0.9;
+  const pxPerMm = { front: 0, back: 0 };
+  for (const face of ['front', 'back'] as const) {
+    const ppm = geometry[face].shortSidePx / size.widthMm;
+    pxPerMm[face] = Math.round(ppm * 10) / 10;
+    if (ppm < MIN_PX_PER_MM) {
+      return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
+    }
+    if (ppm < LOW_RES_PX_PER_MM) {
+      warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
+      confidence -= 0.15;
+    }
+    const riseMm = found[face]!.edgeRisePx / ppm;
+    if (riseMm > BLUR_REJECT_MM) {
+      return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
+    }
+    if (riseMm > BLUR_WARN_MM) {
+      warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
+      confidence -= 0.1;
+    }
+  }
+
+  const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
+  for (const face of ['front', 'back'] as const) {
+    faces[face] = await time('measure', () => measureFace(photos[face]!, found[face]!, size, face));
+    const glare = faces[face].surface.glareShare;
+    if (glare > 0.3) {
+      return rejected({ code: 'heavy_glare', face, message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.` });
+    }
+    if (glare > 0.05) {
+      warnings.push({ code: 'glare', face, message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.` });
+      confidence -= 0.1;
+    }
+    if (!faces[face].centering.measurable) {
+      warnings.push({ code: 'centering_not_measurable', face, message: `${label(face)} centering could not be measured: ${faces[face].centering.reason}` });
+      confidence -= 0.1;
+    }
+  }
+
+  const centeringGrades = (['front', 'back'] as const).map((f) => faces[f].centering.grade).filter((g): g is number => g !== undefined);
+  const centering = centeringGrades.length ? Math.min(...centeringGrades) : 10;
+  const cornerViews = [...faces.front.corners.views, ...faces.back.corners.views];
+  const corners = Math.min(...cornerViews.map((v) => v.grade));
+  const edgeSeverity = [...faces.front.edges.views, ...faces.back.edges.views].reduce((t, v) => t + v.severityMm, 0);
+  const edges = edgesGrade(edgeSeverity);
+  const surfaceScore = faces.front.surface.score + 0.5 * faces.back.surface.score;
+  const creases = { count: faces.front.surface.creases.count + faces.back.surface.creases.count, longestMm: Math.max(faces.front.surface.creases.longestMm, faces.back.surface.creases.longestMm) };
+  const surface = surfaceGrade(surfaceScore, creases);
+  const overall = overallScore({ centering, corners, edges, surface });
+  const defects = (['front', 'back'] as const).flatMap((f) => [...faces[f].corners.defects, ...faces[f].edges.defects, ...faces[f].surface.defects]);
+  const edgeDefectsGrade = edges;
+  for (const d of defects) if (d.kind.startsWith('edge')) d.impliedGrade = edgeDefectsGrade;
+  const inspected = faces.front.surface.inspected === 'border' || faces.back.surface.inspected === 'border';
+  const surfaceNote = inspected
+    ? 'Surface was inspected on the printed borders; scratches inside the artwork are not yet measured, so check the art under a light before sending the card in.'
+    : 'Surface could not be inspected: neither face has a plain printed border. Check the card under a light for scratches and dents.';
+  confidence -= 0.1;
+
+  const base: Omit<GradeReport, 'notes'> = {
+    rubricVersion: 1,
+    overallGrade: toIntegerGrade(overall),
+    centeringGrade: toIntegerGrade(centering),
+    cornerGrade: toIntegerGrade(corners),
+    edgeGrade: toIntegerGrade(edges),
+    surfaceGrade: toIntegerGrade(surface),
+    scores: { overall, centering, corners, edges, surface },
+    centering: { front: faces.front.centering, back: faces.back.centering },
+    cardSize: { kind, ...size },
+    defects,
+    warnings,
+    confidence: Math.round(Math.max(0.2, Math.min(0.95, confidence)) * 100) / 100,
+    timingsMs: timings,
+    pxPerMm,
+  };
+  const report: GradeReport = { ...base, notes: writeNotes(base, surfaceNote) };
+  const annotated = options.annotate
+    ? await time('annotate', async () => ({
+        front: await annotate(faces.front.rectified, faces.front.centering, defects.filter((d) => d.face === 'front')),
+        back: await annotate(faces.back.rectified, faces.back.centering, defects.filter((d) => d.face === 'back')),
+      }))
+    : { front: Buffer.alloc(0), back: Buffer.alloc(0) };
+  timings.total = Object.values(timings).reduce((a, b) => a + b, 0);
+  return { ok: true, report, annotated };
+}
+
+function measureFace(photo: Raster, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face) {
+  const bg = card.background;
+  const fill = labToApproxRgb(bg);
+  const rectified = rectify(photo, card.corners, size, fill);
+  const lab = labFace(rectified);
+  const borders = measureBorders(lab);
+  const centering = centeringOf(borders, face);
+  return {
+    rectified,
+    centering,
+    corners: measureCorners(lab, borders, face),
+    edges: measureEdges(lab, borders, face),
+    surface: measureSurface(lab, borders, face, centering.measurable),
+  };
+}
+
+function shapeOf(card: FoundCard, photo: Raster) {
+  const [tl, tr, br, bl] = card.corners;
+  const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
+  return { shortSidePx, ratio: rectangleAspect(card.corners, photo) };
+}
+
+/** Grey of the background's lightness: only used to fill pixels outside the photo. */
+function labToApproxRgb(lab: [number, number, number]): [number, number, number] {
+  const v = Math.round(Math.max(0, Math.min(255, (lab[0] / 100) * 255)));
+  return [v, v, v];
+}
+
+const label = (face: Face) => (face === 'front' ? 'Front' : 'Back');

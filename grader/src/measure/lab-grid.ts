@@ -1,0 +1,51 @@
+import { rgbToLab, type Lab } from '../image/color.ts';
+import type { RectifiedFace } from '../rectify.ts';
+
+/** The rectified face in CIELAB, computed once and shared by every measurement. */
+export interface LabFace {
+  face: RectifiedFace;
+  lab: Float32Array;
+  at(x: number, y: number): Lab;
+  /** Mean Lab over a small axis-aligned box of pixels (clamped to the image). */
+  mean(x0: number, y0: number, x1: number, y1: number): Lab;
+}
+
+export function labFace(face: RectifiedFace): LabFace {
+  const { width, height, data } = face.raster;
+  const lab = new Float32Array(width * height * 3);
+  for (let i = 0; i < width * height; i += 1) {
+    const [l, a, b] = rgbToLab(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!);
+    lab[i * 3] = l;
+    lab[i * 3 + 1] = a;
+    lab[i * 3 + 2] = b;
+  }
+  const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.round(x)));
+  const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.round(y)));
+  return {
+    face,
+    lab,
+    at(x, y) {
+      const i = (clampY(y) * width + clampX(x)) * 3;
+      return [lab[i]!, lab[i + 1]!, lab[i + 2]!];
+    },
+    mean(x0, y0, x1, y1) {
+      const xa = clampX(Math.min(x0, x1));
+      const xb = clampX(Math.max(x0, x1));
+      const ya = clampY(Math.min(y0, y1));
+      const yb = clampY(Math.max(y0, y1));
+      let l = 0;
+      let a = 0;
+      let b = 0;
+      let n = 0;
+      for (let y = ya; y <= yb; y += 1)
+        for (let x = xa; x <= xb; x += 1) {
+          const i = (y * width + x) * 3;
+          l += lab[i]!;
+          a += lab[i + 1]!;
+          b += lab[i + 2]!;
+          n += 1;
+        }
+      return [l / n, a / n, b / n];
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { Defect, Face } from '@gradelens/shared';
+import { chroma, deltaE } from '../image/color.ts';
+import type { BorderMeasurement } from './centering.ts';
+import type { LabFace } from './lab-grid.ts';
+import { SIDES, sidePoint, sideLength } from './sides.ts';
+
+export interface SurfaceMeasurement {
+  /** Scratch length in mm plus 4 x spot area in mm2 (GRADING.md), this face only. */
+  score: number;
+  creases: { count: number; longestMm: number };
+  defects: Defect[];
+  /** Share of the face hidden by glare (near-white, unsaturated, brighter than its print). */
+  glareShare: number;
+  /** Whether only the printed border could be inspected (no uniform border: nothing inspected). */
+  inspected: 'border' | 'none';
+}
+
+/**
+ * Surface defects where the print is one flat colour, the printed border: anything that
+ * differs from it there (spots, scratches) is damage, not design. Glare is measured over the
+ * whole card and left out of every measurement.
+ */
+export function measureSurface(face: LabFace, borders: BorderMeasurement, faceName: Face, measurable: boolean): SurfaceMeasurement {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const glareShare = glareOf(face);
+  if (!measurable) return { score: 0, creases: { count: 0, longestMm: 0 }, defects: [], glareShare, inspected: 'none' };
+  const width = face.face.raster.width;
+  const flagged = new Uint8Array(face.face.raster.width * face.face.raster.height);
+  for (const side of SIDES) {
+    const border = borders.colour[side];
+    const depth = Math.min(...borders.stations[side].filter((v): v is number => v !== null)) - 0.4;
+    const length = sideLength(side, w, h);
+    for (let along = 4; along <= length - 4; along += 1 / p) {
+      for (let inward = 1.0; inward <= depth; inward += 1 / p) {
+        const q = sidePoint(side, w, h, along, inward);
+        const x = Math.round((q.x + m) * p);
+        const y = Math.round((q.y + m) * p);
+        const c = face.at(x, y);
+        if (deltaE(c, border) > 14 && !(c[0] > 92 && chroma(c) < 6)) flagged[y * width + x] = 1;
+      }
+    }
+  }
+  const defects: Defect[] = [];
+  let score = 0;
+  for (const blob of blobs(flagged, width, face.face.raster.height)) {
+    const area = blob.count / (p * p);
+    if (area < 0.03) continue;
+    const bw = (blob.maxX - blob.minX + 1) / p;
+    const bh = (blob.maxY - blob.minY + 1) / p;
+    const long = Math.max(bw, bh);
+    const elongated = long >= 1.5 && area / long < 0.35;
+    const kind = elongated ? 'scratch' : 'spot';
+    score += elongated ? long : 4 * area;
+    defects.push({
+      face: faceName,
+      kind,
+      location: 'surface',
+      positionMm: { x: round2((blob.minX + blob.maxX) / 2 / p - m), y: round2((blob.minY + blob.maxY) / 2 / p - m) },
+      boxMm: { x: round2(blob.minX / p - m), y: round2(blob.minY / p - m), w: round2(bw), h: round2(bh) },
+      sizeMm: round2(elongated ? long : Math.sqrt(area / Math.PI)),
+      areaMm2: round2(area),
+      impliedGrade: 10,
+    });
+  }
+  return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'border' };
+}
+
+function glareOf(face: LabFace): number {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  let glare = 0;
+  let total = 0;
+  for (let y = 1; y < h - 1; y += 0.5) {
+    for (let x = 1; x < w - 1; x += 0.5) {
+      const c = face.at((x + m) * p, (y + m) * p);
+      total += 1;
+      if (c[0] > 95 && chroma(c) < 4) glare += 1;
+    }
+  }
+  return total ? glare / total : 0;
+}
+
+function blobs(mask: Uint8Array, w: number, h: number) {
+  const seen = new Uint8Array(mask.length);
+  const out: { count: number; minX: number; maxX: number; minY: number; maxY: number }[] = [];
+  for (let start = 0; start < mask.length; start += 1) {
+    if (!mask[start] || seen[start]) continue;
+    const blob = { count: 0, minX: w, maxX: 0, minY: h, maxY: 0 };
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i / w) | 0;
+      blob.count += 1;
+      blob.minX = Math.min(blob.minX, x);
+      blob.maxX = Math.max(blob.maxX, x);
+      blob.minY = Math.min(blob.minY, y);
+      blob.maxY = Math.max(blob.maxY, y);
+      for (const j of [i - 1, i + 1, i - w, i + w, i - w - 1, i - w + 1, i + w - 1, i + w + 1]) {
+        if (j >= 0 && j < mask.length && mask[j] && !seen[j]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    out.push(blob);
+  }
+  return out;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,0 +1,192 @@
+import type { Defect, Face } from '@gradelens/shared';
+import { deltaE, type Lab } from '../image/color.ts';
+import { cornerViewGrade } from '../rubric.ts';
+import type { BorderMeasurement } from './centering.ts';
+import type { LabFace } from './lab-grid.ts';
+import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
+
+export const CORNER_RADIUS_MM = 3;
+const CORNERS = [
+  { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
+  { name: 'top-right', sides: ['top', 'right'] as Side[], sx: -1, sy: 1, vx: 1, vy: 0 },
+  { name: 'bottom-right', sides: ['bottom', 'right'] as Side[], sx: -1, sy: -1, vx: 1, vy: 1 },
+  { name: 'bottom-left', sides: ['bottom', 'left'] as Side[], sx: 1, sy: -1, vx: 0, vy: 1 },
+];
+
+/** The background colour, read in the margin just outside each side's middle. */
+export function backgroundOf(face: LabFace): Lab {
+  const { widthMm: w, heightMm: h } = face.face;
+  const samples = SIDES.map((side) => patch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3));
+  const pick = (i: 0 | 1 | 2) => samples.map((s) => s[i]).sort((a, b) => a - b)[1]!;
+  return [pick(0), pick(1), pick(2)];
+}
+
+/** Where a colour lies between the background (0) and the border (1); mixed outline pixels fall between. */
+function mixAmount(c: Lab, bg: Lab, border: Lab): { t: number; off: number } {
+  const d = [border[0] - bg[0], border[1] - bg[1], border[2] - bg[2]];
+  const v = [c[0] - bg[0], c[1] - bg[1], c[2] - bg[2]];
+  const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2 || 1;
+  const t = (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / dd;
+  const tc = Math.max(0, Math.min(1, t));
+  const off = Math.hypot(v[0]! - tc * d[0]!, v[1]! - tc * d[1]!, v[2]! - tc * d[2]!);
+  return { t, off };
+}
+
+/** Lighter than the border, and not a mix of border and background: worn, whitened stock. */
+const isWhitened = (c: Lab, bg: Lab, border: Lab) => c[0] > border[0] + 5 && deltaE(c, border) > 6 && mixAmount(c, bg, border).off > 6;
+const isCard = (c: Lab, bg: Lab, border: Lab) => mixAmount(c, bg, border).t > 0.5 || mixAmount(c, bg, border).off > 12;
+
+export interface CornerView {
+  corner: string;
+  whiteningMm: number;
+  roundingMm: number;
+  severityMm: number;
+  grade: number;
+}
+
+export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[] } {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const bg = backgroundOf(face);
+  const views: CornerView[] = [];
+  const defects: Defect[] = [];
+  for (const c of CORNERS) {
+    const vx = c.vx * w;
+    const vy = c.vy * h;
+    const cx = vx + c.sx * CORNER_RADIUS_MM;
+    const cy = vy + c.sy * CORNER_RADIUS_MM;
+    const apex = { x: cx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2, y: cy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2 };
+    const border = averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]);
+    const at = (x: number, y: number) => face.at((x + m) * p, (y + m) * p);
+
+    // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
+    const depths: number[] = [];
+    for (const angle of [-0.14, 0, 0.14]) {
+      const dx = (c.sx * Math.cos(Math.PI / 4 + angle)) as number;
+      const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
+      let depth = 0;
+      for (let d = 0; d < 5; d += 1 / p) {
+        if (isCard(at(apex.x + dx * d, apex.y + dy * d), bg, border)) {
+          depth = d;
+          break;
+        }
+        depth = d;
+      }
+      depths.push(depth);
+    }
+    const roundingMm = depths.sort((a, b) => a - b)[1]!;
+
+    // Whitening: the smallest disk around the apex holding the corner's whitened pixels.
+    const bandX = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[1]!].find((v) => v !== null) ?? 2) - 0.3));
+    const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
+    const distances: number[] = [];
+    for (let y = 0; y <= 5; y += 1 / p) {
+      for (let x = 0; x <= 5; x += 1 / p) {
+        if (x > bandX && y > bandY) continue;
+        const px = vx + c.sx * x;
+        const py = vy + c.sy * y;
+        const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
+        if (inCornerSquare && Math.hypot(px - cx, py - cy) > CORNER_RADIUS_MM) continue;
+        const colour = at(px, py);
+        if (!isCard(colour, bg, border) || !isWhitened(colour, bg, border)) continue;
+        distances.push(Math.hypot(px - apex.x, py - apex.y));
+      }
+    }
+    distances.sort((a, b) => a - b);
+    const minPixels = Math.max(4, 0.02 * p * p);
+    const whiteningMm = distances.length >= minPixels ? distances[Math.floor(distances.length * 0.98)]! : 0;
+    const severityMm = Math.max(whiteningMm, roundingMm);
+    const grade = cornerViewGrade(severityMm);
+    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade });
+    if (grade < 10) {
+      const r = Math.max(severityMm, 0.3);
+      defects.push({
+        face: faceName,
+        kind: whiteningMm >= roundingMm ? 'corner_whitening' : 'corner_rounding',
+        location: `${c.name} corner`,
+        positionMm: { x: round2(apex.x), y: round2(apex.y) },
+        boxMm: { x: round2(apex.x - r), y: round2(apex.y - r), w: round2(2 * r), h: round2(2 * r) },
+        sizeMm: round2(severityMm),
+        impliedGrade: grade,
+      });
+    }
+  }
+  return { views, defects };
+}
+
+export interface EdgeView {
+  side: Side;
+  lengthMm: number;
+  /** Severity of this view: stretches deeper than 0.3 mm counted twice. */
+  severityMm: number;
+}
+
+export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const bg = backgroundOf(face);
+  const views: EdgeView[] = [];
+  const defects: Defect[] = [];
+  for (const side of SIDES) {
+    const border = borders.colour[side];
+    const length = sideLength(side, w, h);
+    const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
+    const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
+    for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
+      const at = (inward: number) => {
+        const q = sidePoint(side, w, h, along, inward);
+        return face.at((q.x + m) * p, (q.y + m) * p);
+      };
+      let outline = 1;
+      for (let d = -0.8; d <= 1; d += 1 / p) {
+        if (isCard(at(d), bg, border)) {
+          outline = d;
+          break;
+        }
+      }
+      if (outline > 0.12) {
+        flagged.push({ along, depth: outline, kind: 'edge_chip' });
+        continue;
+      }
+      let whitenedDepth = 0;
+      for (let d = Math.max(outline, 0) + 0.1; d <= innerLimit; d += 1 / p) {
+        if (isWhitened(at(d), bg, border)) whitenedDepth = d;
+      }
+      if (whitenedDepth > 0) flagged.push({ along, depth: whitenedDepth, kind: 'edge_whitening' });
+    }
+    const stretches = runs(flagged, 1.5 / p).filter((r) => r.end - r.start >= 0.3);
+    let severity = 0;
+    for (const s of stretches) {
+      const len = s.end - s.start;
+      const deep = s.maxDepth > 0.3;
+      severity += deep ? 2 * len : len;
+      const a = sidePoint(side, w, h, s.start, 0);
+      const b = sidePoint(side, w, h, s.end, s.maxDepth);
+      defects.push({
+        face: faceName,
+        kind: s.kind,
+        location: `${side} edge`,
+        positionMm: { x: round2((a.x + b.x) / 2), y: round2((a.y + b.y) / 2) },
+        boxMm: { x: round2(Math.min(a.x, b.x)), y: round2(Math.min(a.y, b.y)), w: round2(Math.abs(b.x - a.x) || 0.3), h: round2(Math.abs(b.y - a.y) || 0.3) },
+        sizeMm: round2(len),
+        impliedGrade: 10,
+      });
+    }
+    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity) });
+  }
+  return { views, defects };
+}
+
+function runs(points: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[], gap: number) {
+  const out: { start: number; end: number; maxDepth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
+  for (const pt of points) {
+    const last = out[out.length - 1];
+    if (last && pt.along - last.end <= gap) {
+      last.end = pt.along;
+      last.maxDepth = Math.max(last.maxDepth, pt.depth);
+      if (pt.kind === 'edge_chip') last.kind = 'edge_chip';
+    } else out.push({ start: pt.along, end: pt.along, maxDepth: pt.depth, kind: pt.kind });
+  }
+  return out;
+}
+
+const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+const round2 = (v: number) => Math.round(v * 100) / 100;

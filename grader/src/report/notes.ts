@@ -1,0 +1,50 @@
+import type { CenteringFace, Defect, GradeReport, QualityWarning } from '@gradelens/shared';
+
+const FACE = { front: 'Front', back: 'Back' } as const;
+const KIND: Record<Defect['kind'], string> = {
+  corner_whitening: 'whitening',
+  corner_rounding: 'rounding or a ding',
+  edge_whitening: 'edge whitening',
+  edge_chip: 'chipped edge',
+  scratch: 'scratch',
+  spot: 'spot or stain',
+  crease: 'crease',
+  print_line: 'print line',
+};
+
+/** Plain sentences a collector can act on, paragraphs separated by blank lines. */
+export function writeNotes(report: Omit<GradeReport, 'notes'>, surfaceInspected: string): string {
+  const paragraphs: string[] = [];
+  const s = report.scores;
+  paragraphs.push(
+    `Overall ${s.overall} (centering ${s.centering}, corners ${s.corners}, edges ${s.edges}, surface ${s.surface}), measured on a ${report.cardSize.kind} card of ${report.cardSize.widthMm} x ${report.cardSize.heightMm} mm.`,
+  );
+  const centering = (['front', 'back'] as const).map((face) => centeringSentence(FACE[face], report.centering[face]));
+  paragraphs.push(centering.join(' '));
+  const worst = [...report.defects].sort((a, b) => a.impliedGrade - b.impliedGrade || b.sizeMm - a.sizeMm).slice(0, 6);
+  if (worst.length) {
+    paragraphs.push(
+      worst
+        .map((d) => {
+          const what = `${FACE[d.face]} ${d.location}: ${KIND[d.kind]} ${d.sizeMm} mm`;
+          return d.impliedGrade < 10 ? `${what}, limits ${gradeNoun(d)} to ${d.impliedGrade}.` : `${what}.`;
+        })
+        .join(' '),
+    );
+  } else {
+    paragraphs.push('No corner, edge or surface wear was found on either face.');
+  }
+  paragraphs.push(surfaceInspected);
+  if (report.warnings.length) paragraphs.push(report.warnings.map((w: QualityWarning) => w.message).join(' '));
+  return paragraphs.join('\n\n');
+}
+
+function centeringSentence(face: string, c: CenteringFace): string {
+  if (!c.measurable || !c.leftRight || !c.topBottom) return `${face} centering: not measurable. ${c.reason ?? ''}`.trim();
+  const [lr, tb] = [c.leftRight, c.topBottom];
+  const worst = Math.max(lr[0], tb[0]);
+  return `${face} centering ${fmt(lr)} left/right and ${fmt(tb)} top/bottom (worst ${worst.toFixed(1)}/${(100 - worst).toFixed(1)}), grade ${c.grade}.`;
+}
+
+const fmt = (pair: [number, number]) => `${pair[0].toFixed(1)}/${pair[1].toFixed(1)}`;
+const gradeNoun = (d: Defect) => (d.kind.startsWith('corner') ? 'corners' : d.kind.startsWith('edge') ? 'edges' : 'surface');

@@ -1,0 +1,98 @@
+import type { RejectionCode } from '@gradelens/shared';
+import { renderCardFace, SIZES, type CardDesign } from './card.ts';
+import { photograph, type Background, type PhotoSetup } from './photo.ts';
+import { seededRandom, type Random } from './random.ts';
+
+export interface CenteringTruth {
+  measurable: boolean;
+  leftRight?: [number, number];
+  topBottom?: [number, number];
+}
+
+export interface GroundTruth {
+  cardSize: 'standard' | 'small';
+  centering: { front: CenteringTruth; back: CenteringTruth };
+  /** Corner whitening radii per face (TL, TR, BR, BL) in mm. */
+  cornerWhitening: { front: number[]; back: number[] };
+  pxPerMm: { front: number; back: number };
+  frame: '12mp' | '1080p';
+  expectedRejection?: RejectionCode;
+}
+
+export interface SynthOptions {
+  seed: number;
+  frame?: '12mp' | '1080p';
+  /** Which card to make: a clean bordered card, a worn one, or a full-art front. */
+  variant?: 'clean' | 'worn' | 'full_art';
+  background?: Background;
+  blurSigma?: number;
+}
+
+const FRAMES = { '12mp': { width: 4000, height: 3000 }, '1080p': { width: 1920, height: 1080 } } as const;
+const BORDER_COLOURS = ['#f2cf3a', '#1b1b1b', '#2d5fa8', '#e8e6e0', '#c0392b', '#7a7f87'];
+
+const pair = (a: number, b: number): [number, number] => {
+  const larger = (100 * Math.max(a, b)) / (a + b);
+  return [larger, 100 - larger];
+};
+
+function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back'): CardDesign {
+  const total = rng.range(5, 7.5);
+  const lr = rng.range(0.5, 0.62);
+  const tb = rng.range(0.5, 0.6);
+  const fullArt = variant === 'full_art' && face === 'front';
+  const worn = variant === 'worn';
+  return {
+    size,
+    borders: fullArt
+      ? null
+      : { left: total * lr, right: total * (1 - lr), top: total * tb * 1.1, bottom: total * (1 - tb) * 1.1 },
+    borderColour: rng.pick(BORDER_COLOURS.slice(0, 3)),
+    artHue: rng.int(0, 359),
+    cornerWhitening: worn ? [rng.range(0.4, 1.2), 0, rng.range(0, 0.6), 0] : [0, 0, 0, 0],
+    edgeWhitening: worn ? [{ side: rng.int(0, 3), start: 20, length: rng.range(2, 6) }] : [],
+    scratches: [],
+  };
+}
+
+/** One synthetic front/back pair with its ground truth. */
+export async function generateCase(options: SynthOptions): Promise<{ front: Buffer; back: Buffer; truth: GroundTruth }> {
+  const rng = seededRandom(options.seed);
+  const frame = options.frame ?? '12mp';
+  const size: CardDesign['size'] = rng.next() < 0.8 ? 'standard' : 'small';
+  const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
+  const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign }>;
+  for (const face of ['front', 'back'] as const) {
+    const d = design(rng, options.variant, size, face);
+    const flat = await renderCardFace(d, rng);
+    const setup: PhotoSetup = {
+      frame: FRAMES[frame],
+      background,
+      fill: rng.range(0.7, 0.85),
+      rotationDeg: rng.range(-8, 8),
+      tilt: rng.range(0, 0.17),
+      blurSigma: options.blurSigma ?? rng.range(0, 0.8),
+      noise: rng.range(1, 5),
+      jpegQuality: rng.int(75, 95),
+    };
+    const shot = await photograph(flat, d, setup, rng);
+    faces[face] = { jpeg: shot.jpeg, pxPerMm: shot.pxPerMm, design: d };
+  }
+  const centering = (d: CardDesign): CenteringTruth =>
+    d.borders
+      ? { measurable: true, leftRight: pair(d.borders.left, d.borders.right), topBottom: pair(d.borders.top, d.borders.bottom) }
+      : { measurable: false };
+  return {
+    front: faces.front.jpeg,
+    back: faces.back.jpeg,
+    truth: {
+      cardSize: size,
+      centering: { front: centering(faces.front.design), back: centering(faces.back.design) },
+      cornerWhitening: { front: faces.front.design.cornerWhitening, back: faces.back.design.cornerWhitening },
+      pxPerMm: { front: faces.front.pxPerMm, back: faces.back.pxPerMm },
+      frame,
+    },
+  };
+}
+
+export { SIZES };

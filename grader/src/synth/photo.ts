@@ -1,0 +1,134 @@
+import sharp from 'sharp';
+import { applyHomography, homographyFrom, type Point } from '../geometry/homography.ts';
+import { PX_PER_MM, SIZES, type CardDesign } from './card.ts';
+import type { Random } from './random.ts';
+
+export type Background = 'white_paper' | 'dark_cloth' | 'wood' | 'grey_table';
+
+export interface PhotoSetup {
+  frame: { width: number; height: number };
+  background: Background;
+  /** Card height as a share of the frame height. */
+  fill: number;
+  rotationDeg: number;
+  /** Out-of-plane tilt in radians (0.17 is about 10 degrees). */
+  tilt: number;
+  blurSigma: number;
+  noise: number;
+  jpegQuality: number;
+  glare?: { x: number; y: number; radius: number };
+}
+
+const BACKGROUND_RGB: Record<Background, [number, number, number]> = {
+  white_paper: [236, 236, 232],
+  dark_cloth: [38, 40, 46],
+  wood: [150, 104, 62],
+  grey_table: [128, 130, 134],
+};
+
+/** Photographs a flat card face: perspective onto a lit background, noise, blur, JPEG. */
+export async function photograph(
+  face: { data: Uint8Array; width: number; height: number },
+  design: CardDesign,
+  setup: PhotoSetup,
+  rng: Random,
+): Promise<{ jpeg: Buffer; corners: Point[]; pxPerMm: number }> {
+  const { width: W, height: H } = setup.frame;
+  const size = SIZES[design.size];
+  // A pinhole camera (focal length about a phone's: 1.1 frame widths) looking at the card,
+  // which is turned in its plane and tilted out of it: a true perspective, not a trapezoid.
+  const focal = 1.1 * W;
+  const distanceMm = (focal * size.h) / (H * setup.fill);
+  const a = (setup.rotationDeg * Math.PI) / 180;
+  const tx = setup.tilt * (rng.next() < 0.5 ? -1 : 1);
+  const ty = setup.tilt * rng.range(-0.6, 0.6);
+  const cx = W / 2 + rng.range(-0.08, 0.08) * W;
+  const cy = H / 2 + rng.range(-0.04, 0.04) * H;
+  const project = (xMm: number, yMm: number): Point => {
+    const x0 = xMm - size.w / 2;
+    const y0 = yMm - size.h / 2;
+    const x1 = x0 * Math.cos(a) - y0 * Math.sin(a);
+    const y1 = x0 * Math.sin(a) + y0 * Math.cos(a);
+    // Tilt about the horizontal axis (tx) and the vertical axis (ty), in radians.
+    const y2 = y1 * Math.cos(tx);
+    const z2 = y1 * Math.sin(tx);
+    const x3 = x1 * Math.cos(ty) + z2 * Math.sin(ty);
+    const z3 = -x1 * Math.sin(ty) + z2 * Math.cos(ty);
+    const z = distanceMm + z3;
+    return { x: cx + (focal * x3) / z, y: cy + (focal * y2) / z };
+  };
+  const corners = [project(0, 0), project(size.w, 0), project(size.w, size.h), project(0, size.h)];
+  const mmCorners = [
+    { x: 0, y: 0 },
+    { x: size.w, y: 0 },
+    { x: size.w, y: size.h },
+    { x: 0, y: size.h },
+  ];
+  const toCard = homographyFrom(corners, mmCorners);
+
+  const out = new Uint8Array(W * H * 3);
+  const bg = BACKGROUND_RGB[setup.background];
+  for (let y = 0; y < H; y += 1) {
+    const light = 0.9 + 0.15 * (y / H);
+    for (let x = 0; x < W; x += 1) {
+      const grain = setup.background === 'wood' ? 14 * Math.sin(y / 9 + Math.sin(x / 60) * 2) : 0;
+      const i = (y * W + x) * 3;
+      out[i] = bg[0] * light + grain;
+      out[i + 1] = bg[1] * light + grain * 0.7;
+      out[i + 2] = bg[2] * light + grain * 0.4;
+    }
+  }
+  const minX = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))) - 2);
+  const maxX = Math.min(W - 1, Math.ceil(Math.max(...corners.map((c) => c.x))) + 2);
+  const minY = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))) - 2);
+  const maxY = Math.min(H - 1, Math.ceil(Math.max(...corners.map((c) => c.y))) + 2);
+  const fw = face.width;
+  for (let y = minY; y <= maxY; y += 1) {
+    for (let x = minX; x <= maxX; x += 1) {
+      const mm = applyHomography(toCard, { x: x + 0.5, y: y + 0.5 });
+      const u = mm.x * PX_PER_MM - 0.5;
+      const v = mm.y * PX_PER_MM - 0.5;
+      if (u < -1 || v < -1 || u > fw || v > face.height) continue;
+      const u0 = Math.max(0, Math.min(fw - 1, Math.floor(u)));
+      const v0 = Math.max(0, Math.min(face.height - 1, Math.floor(v)));
+      const u1 = Math.min(fw - 1, u0 + 1);
+      const v1 = Math.min(face.height - 1, v0 + 1);
+      const fx = Math.max(0, Math.min(1, u - u0));
+      const fy = Math.max(0, Math.min(1, v - v0));
+      const i = (y * W + x) * 3;
+      let alpha = 0;
+      const rgb = [0, 0, 0];
+      for (const [px, py, wgt] of [
+        [u0, v0, (1 - fx) * (1 - fy)],
+        [u1, v0, fx * (1 - fy)],
+        [u0, v1, (1 - fx) * fy],
+        [u1, v1, fx * fy],
+      ] as const) {
+        const j = (py * fw + px) * 4;
+        const al = (face.data[j + 3]! / 255) * wgt;
+        alpha += al;
+        for (let c = 0; c < 3; c += 1) rgb[c]! += face.data[j + c]! * al;
+      }
+      if (alpha <= 0) continue;
+      const light = 0.95 + 0.08 * (y / H);
+      for (let c = 0; c < 3; c += 1) out[i + c] = (rgb[c]! / alpha) * light * alpha + out[i + c]! * (1 - alpha);
+    }
+  }
+  if (setup.glare) {
+    const g = setup.glare;
+    for (let y = Math.max(0, Math.floor(g.y - g.radius)); y < Math.min(H, g.y + g.radius); y += 1)
+      for (let x = Math.max(0, Math.floor(g.x - g.radius)); x < Math.min(W, g.x + g.radius); x += 1) {
+        const d = Math.hypot(x - g.x, y - g.y) / g.radius;
+        if (d >= 1) continue;
+        const k = (1 - d * d) * 0.95;
+        const i = (y * W + x) * 3;
+        for (let c = 0; c < 3; c += 1) out[i + c] = out[i + c]! * (1 - k) + 252 * k;
+      }
+  }
+  if (setup.noise > 0) for (let i = 0; i < out.length; i += 1) out[i] = out[i]! + (rng.next() - 0.5) * 2 * setup.noise;
+  let image = sharp(Buffer.from(out.buffer, out.byteOffset, out.length), { raw: { width: W, height: H, channels: 3 } });
+  if (setup.blurSigma >= 0.3) image = image.blur(setup.blurSigma);
+  const jpeg = await image.jpeg({ quality: setup.jpegQuality }).toBuffer();
+  const widthPx = (Math.hypot(corners[1]!.x - corners[0]!.x, corners[1]!.y - corners[0]!.y) + Math.hypot(corners[2]!.x - corners[3]!.x, corners[2]!.y - corners[3]!.y)) / 2;
+  return { jpeg, corners, pxPerMm: widthPx / size.w };
+}
