@@ -1,0 +1,165 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { GradeOutcome } from '@gradelens/shared';
+import type { GradeOptions } from '../index.ts';
+import type { JobMessage, ReplyMessage } from './protocol.ts';
+
+export type PoolErrorCode = 'busy' | 'timeout' | 'worker_crashed' | 'closed';
+
+export class PoolError extends Error {
+  readonly code: PoolErrorCode;
+  constructor(code: PoolErrorCode, message: string) {
+    super(message);
+    this.name = 'PoolError';
+    this.code = code;
+  }
+}
+
+export interface PoolOptions {
+  /** Worker threads; default: the machine's cores. */
+  size?: number;
+  /** Jobs waiting beyond the running ones; past it grade() refuses at once. */
+  maxQueue?: number;
+  jobTimeoutMs?: number;
+  /** A worker is replaced after this many jobs, so memory it holds is given back. */
+  recycleAfterJobs?: number;
+  /** The worker script: the TypeScript source by default, a built file in production. */
+  workerUrl?: URL;
+}
+
+interface Job {
+  id: number;
+  message: JobMessage;
+  transfer: ArrayBuffer[];
+  resolve: (outcome: GradeOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  jobsDone: number;
+}
+
+/**
+ * A bounded pool of worker threads running gradeCard, so grading never blocks the server's
+ * event loop. A full queue answers 'busy' at once; a job past its time limit or whose worker
+ * dies is answered with an error and its worker replaced.
+ */
+export class GradingPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly options: Required<PoolOptions>;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: PoolOptions = {}) {
+    this.options = {
+      size: options.size ?? Math.max(1, os.availableParallelism()),
+      maxQueue: options.maxQueue ?? 16,
+      jobTimeoutMs: options.jobTimeoutMs ?? 30_000,
+      recycleAfterJobs: options.recycleAfterJobs ?? 50,
+      workerUrl: options.workerUrl ?? new URL('./worker.ts', import.meta.url),
+    };
+    for (let i = 0; i < this.options.size; i += 1) this.slots.push(this.spawn());
+  }
+
+  grade(front: Buffer, back: Buffer, options: GradeOptions = {}): Promise<GradeOutcome> {
+    if (this.closed) return Promise.reject(new PoolError('closed', 'The grading engine is shutting down.'));
+    const running = this.slots.filter((s) => s.job).length;
+    if (running === this.slots.length && this.queue.length >= this.options.maxQueue) {
+      return Promise.reject(new PoolError('busy', 'The grading engine is busy. Try again in a few seconds.'));
+    }
+    // Copies own their memory, so they can be moved to the worker without touching Node's buffer pool.
+    const f = new Uint8Array(front);
+    const b = new Uint8Array(back);
+    const id = this.nextId++;
+    return new Promise<GradeOutcome>((resolve, reject) => {
+      this.queue.push({ id, message: { id, front: f, back: b, options }, transfer: [f.buffer, b.buffer], resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  stats() {
+    return { workers: this.slots.length, running: this.slots.filter((s) => s.job).length, queued: this.queue.length };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new PoolError('closed', 'The grading engine is shutting down.'));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.job?.reject(new PoolError('closed', 'The grading engine is shutting down.'));
+        slot.job = null;
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const url = this.options.workerUrl;
+    const worker = url.pathname.endsWith('.ts')
+      ? new Worker(new URL('./ts-bootstrap.mjs', import.meta.url), { workerData: { entry: url.href } })
+      : new Worker(url);
+    const slot: Slot = { worker, job: null, timer: null, jobsDone: 0 };
+    worker.on('message', (reply: ReplyMessage) => this.finish(slot, reply));
+    worker.on('error', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
+    worker.on('exit', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
+    worker.unref();
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || !this.queue.length) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        const stuck = slot.job;
+        slot.job = null;
+        stuck?.reject(new PoolError('timeout', 'The analysis took too long and was stopped. Try again with sharper photos.'));
+        this.swap(slot);
+      }, this.options.jobTimeoutMs);
+      slot.worker.ref();
+      slot.worker.postMessage(job.message, job.transfer);
+    }
+  }
+
+  private finish(slot: Slot, reply: ReplyMessage): void {
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    slot.jobsDone += 1;
+    slot.worker.unref();
+    if ('error' in reply) job.reject(new PoolError('worker_crashed', `The analysis failed: ${reply.error}`));
+    else {
+      const outcome = reply.outcome;
+      if (outcome.ok) outcome.annotated = { front: Buffer.from(outcome.annotated.front), back: Buffer.from(outcome.annotated.back) };
+      job.resolve(outcome);
+    }
+    if (slot.jobsDone >= this.options.recycleAfterJobs) this.swap(slot);
+    this.dispatch();
+  }
+
+  /** A worker that died: its job is answered with the error, and a fresh worker takes its place. */
+  private replace(slot: Slot, error: PoolError): void {
+    if (this.closed || !this.slots.includes(slot)) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    const job = slot.job;
+    slot.job = null;
+    job?.reject(error);
+    this.swap(slot);
+  }
+
+  private swap(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || this.closed) return;
+    slot.worker.removeAllListeners();
+    void slot.worker.terminate();
+    this.slots[index] = this.spawn();
+    this.dispatch();
+  }
+}
