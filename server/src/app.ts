@@ -11,6 +11,7 @@ import { registerSessionLoading } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import type { Grader } from './modules/gradings/analyze.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -27,6 +28,7 @@ export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
   mailer?: Mailer;
   images?: ImageStore;
   prices?: PriceProvider | null;
+  grader?: Grader | null;
   /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
   serveClient?: boolean;
 }
@@ -50,6 +52,7 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
     mailer: services.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
     images: services.images ?? localImageStore(uploads),
     prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
+    grader: services.grader ?? null,
   };
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Grader } from './modules/gradings/analyze.ts';
 import type { PriceProvider } from './modules/prices/provider.ts';
 import type { ImageStore } from './storage/images.ts';
 
@@ -12,4 +13,6 @@ export interface AppContext {
   images: ImageStore;
   /** Null when no price provider is configured: prices then read 'Price unavailable'. */
   prices: PriceProvider | null;
+  /** The grading engine (a worker pool in production); null where no grading is needed. */
+  grader: Grader | null;
 }

@@ -61,6 +61,7 @@ const envSchema = z.object({
   EBAY_API_URL: z.url().default('https://api.ebay.com'),
   MARKETPLACE_LIVE_URL: z.url().default('https://www.whatnot.com/'),
   MARKETPLACE_RESALE_URL: z.url().default('https://www.ebay.com/'),
+  GRADING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,3 +1,4 @@
+import { GradingPool } from '@gradelens/grader/pool/pool';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
@@ -7,11 +8,18 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const releaseLock = env.DATABASE_URL ? () => undefined : claimDataDir(env.DATA_DIR);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const app = await buildApp({ db: database.db, env });
+  // Bundled, the worker is dist/grading-worker.js beside this file; from source, the pool's own.
+  const bundled = import.meta.url.endsWith('.js');
+  const grader = new GradingPool({
+    size: env.GRADING_WORKERS,
+    ...(bundled ? { workerUrl: new URL('./grading-worker.js', import.meta.url) } : {}),
+  });
+  const app = await buildApp({ db: database.db, env, grader });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await grader.close();
     await database.close();
     releaseLock();
     process.exit(0);

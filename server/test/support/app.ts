@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { loadEnv, type Env } from '../../src/env.ts';
 import { openTestDatabase } from './database.ts';
@@ -16,7 +16,11 @@ export interface TestApp {
 }
 
 /** The real app on a real database, with settings a test may override. */
-export async function createTestApp(overrides: Record<string, string> = {}, database?: DatabaseHandle): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  database?: DatabaseHandle,
+  services: Pick<BuildOptions, 'grader' | 'prices' | 'mailer' | 'images'> = {},
+): Promise<TestApp> {
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gradelens-app-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -27,7 +31,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, data
     DATA_DIR: dataDir,
   });
   const handle = database ?? (await openTestDatabase());
-  const app = await buildApp({ db: handle.db, env, serveClient: false });
+  const app = await buildApp({ db: handle.db, env, serveClient: false, ...services });
   await app.ready();
   return {
     app,

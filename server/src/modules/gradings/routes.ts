@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { currentUser, signedIn } from '../../http/session.ts';
+import { analyzeGrading } from './analyze.ts';
 import { certificateNumber, renderLabel } from './label.ts';
 import { presentGrading } from './presenter.ts';
 import {
@@ -20,7 +21,7 @@ import { readCardImages } from './uploads.ts';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id must be a number' }).int().positive() });
 
-export function gradingRoutes(app: FastifyInstance, { db, env, images }: AppContext): void {
+export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }: AppContext): void {
   app.post('/card-gradings/upload', async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
     const files = await readCardImages(request);
@@ -33,6 +34,15 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images }: AppCont
     const details = parseInput(cardDetailsSchema, request.body);
     const grading = await findOwnGrading(db, id, currentUser(request));
     return presentGrading(await updateDetails(db, grading, details));
+  });
+
+  app.post('/card-gradings/:id/analyze', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const user = currentUser(request);
+    const grading = await findOwnGrading(db, id, user);
+    if (!grader) throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.');
+    const result = await analyzeGrading(db, { grader, images }, user, grading);
+    return { ...presentGrading(result.grading, { withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
   });
 
   app.get('/card-gradings/:id', async (request) => {

@@ -1,0 +1,104 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { POINTS_PER_GRADING, type GradeOutcome, type GradeReport } from '@gradelens/shared';
+import type { Database } from '../../db/client.ts';
+import { cardGradings, users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { ImageStore, StoredImage } from '../../storage/images.ts';
+import { changePoints } from '../points/ledger.ts';
+
+type GradingRow = typeof cardGradings.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** The grading engine as the server sees it: a pool of worker threads in production. */
+export interface Grader {
+  grade(front: Buffer, back: Buffer, options?: { annotate?: boolean }): Promise<GradeOutcome>;
+}
+
+export const GRADING_METHOD = 'GradeLens measured grading (rubric v1)';
+
+export interface AnalysisResult {
+  grading: GradingRow;
+  /** Points this call took: 10 for a new grading, 0 when the stored result was returned. */
+  charged: number;
+  balance: number;
+}
+
+/**
+ * Grades a card once. The engine runs first, outside any transaction; then the report is
+ * stored and 10 points charged together, only if no other call graded the card meanwhile.
+ * A rejected photo, a busy engine or a failed analysis costs nothing.
+ */
+export async function analyzeGrading(
+  db: Database,
+  deps: { grader: Grader; images: ImageStore },
+  user: UserRow,
+  grading: GradingRow,
+): Promise<AnalysisResult> {
+  if (grading.gradedAt) return { grading, charged: 0, balance: user.points };
+  if (user.points < POINTS_PER_GRADING) {
+    const deficit = POINTS_PER_GRADING - user.points;
+    throw new AppError('INSUFFICIENT_POINTS', `Grading costs ${POINTS_PER_GRADING} points. You need ${deficit} more point${deficit === 1 ? '' : 's'}.`, {
+      extra: { required: POINTS_PER_GRADING, balance: user.points, deficit },
+    });
+  }
+  const [front, back] = await Promise.all([deps.images.read(grading.frontImagePath), deps.images.read(grading.backImagePath)]);
+  const outcome = await runEngine(deps.grader, front, back);
+  if (!outcome.ok) {
+    throw new AppError('UNGRADABLE', outcome.rejection.message, { extra: { code: outcome.rejection.code } });
+  }
+  const annotated: StoredImage[] = [
+    await deps.images.save(outcome.annotated.front, 'jpg'),
+    await deps.images.save(outcome.annotated.back, 'jpg'),
+  ];
+  try {
+    const stored = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(cardGradings)
+        .set({ ...gradesOf(outcome.report), annotatedFrontPath: annotated[0]!.publicPath, annotatedBackPath: annotated[1]!.publicPath, gradedAt: new Date() })
+        .where(and(eq(cardGradings.id, grading.id), isNull(cardGradings.gradedAt)))
+        .returning();
+      if (!updated) return null;
+      const balance = await changePoints(tx, { userId: user.id, delta: -POINTS_PER_GRADING, reason: 'grading', cardGradingId: grading.id });
+      return { grading: updated, charged: POINTS_PER_GRADING, balance };
+    });
+    if (stored) return stored;
+  } catch (error) {
+    await Promise.all(annotated.map((image) => deps.images.remove(image.publicPath)));
+    throw error;
+  }
+  // Another call graded this card first: its result stands and this one is free.
+  await Promise.all(annotated.map((image) => deps.images.remove(image.publicPath)));
+  const [current] = await db.select().from(cardGradings).where(eq(cardGradings.id, grading.id));
+  const [owner] = await db.select({ points: users.points }).from(users).where(eq(users.id, user.id));
+  return { grading: current ?? grading, charged: 0, balance: owner?.points ?? user.points };
+}
+
+function gradesOf(report: GradeReport) {
+  return {
+    overallGrade: report.overallGrade,
+    cornerGrade: report.cornerGrade,
+    edgeGrade: report.edgeGrade,
+    surfaceGrade: report.surfaceGrade,
+    centeringGrade: report.centeringGrade,
+    notes: report.notes,
+    gradingMethod: GRADING_METHOD,
+    mlPowered: 1,
+    analysis: report,
+  };
+}
+
+async function runEngine(grader: Grader, front: Buffer, back: Buffer): Promise<GradeOutcome> {
+  try {
+    return await grader.grade(front, back, { annotate: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'busy') {
+      throw new AppError('BUSY', 'The grading engine is busy with other cards. Try again in a few seconds; nothing was charged.', {
+        headers: { 'retry-after': '5' },
+      });
+    }
+    throw new AppError('UNGRADABLE', 'The analysis of these photos failed. Nothing was charged. Try again, or retake the photos on a plain background.', {
+      extra: { code: 'analysis_failed' },
+    });
+  }
+}
