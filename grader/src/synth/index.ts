@@ -1,4 +1,5 @@
-import type { RejectionCode } from '@gradelens/shared';
+import type { HalfPointScores, RejectionCode } from '@gradelens/shared';
+import { backCenteringGrade, cornerViewGrade, edgesGrade, frontCenteringGrade, overallScore } from '../rubric.ts';
 import { renderCardFace, SIZES, type CardDesign } from './card.ts';
 import { photograph, type Background, type PhotoSetup } from './photo.ts';
 import { seededRandom, type Random } from './random.ts';
@@ -16,6 +17,8 @@ export interface GroundTruth {
   cornerWhitening: { front: number[]; back: number[] };
   pxPerMm: { front: number; back: number };
   frame: '12mp' | '1080p';
+  /** The half-point scores the rubric gives the true measurements. */
+  expected: HalfPointScores;
   expectedRejection?: RejectionCode;
 }
 
@@ -26,6 +29,10 @@ export interface SynthOptions {
   variant?: 'clean' | 'worn' | 'full_art';
   background?: Background;
   blurSigma?: number;
+  /** A glare spot on the front: 'light' stays gradable, 'heavy' hides most of the card. */
+  glare?: 'light' | 'heavy';
+  /** Force the card size (else 80% standard, 20% small). */
+  size?: 'standard' | 'small';
 }
 
 const FRAMES = { '12mp': { width: 4000, height: 3000 }, '1080p': { width: 1920, height: 1080 } } as const;
@@ -59,7 +66,8 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
 export async function generateCase(options: SynthOptions): Promise<{ front: Buffer; back: Buffer; truth: GroundTruth }> {
   const rng = seededRandom(options.seed);
   const frame = options.frame ?? '12mp';
-  const size: CardDesign['size'] = rng.next() < 0.8 ? 'standard' : 'small';
+  const sizeRoll = rng.next();
+  const size: CardDesign['size'] = options.size ?? (sizeRoll < 0.8 ? 'standard' : 'small');
   const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
   const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign }>;
   for (const face of ['front', 'back'] as const) {
@@ -74,6 +82,15 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
       blurSigma: options.blurSigma ?? rng.range(0, 0.8),
       noise: rng.range(1, 5),
       jpegQuality: rng.int(75, 95),
+      ...(options.glare && face === 'front'
+        ? {
+            glare: {
+              x: FRAMES[frame].width / 2 + rng.range(-0.05, 0.05) * FRAMES[frame].width,
+              y: FRAMES[frame].height * rng.range(0.35, 0.6),
+              radius: FRAMES[frame].height * (options.glare === 'heavy' ? 0.6 : 0.06),
+            },
+          }
+        : {}),
     };
     const shot = await photograph(flat, d, setup, rng);
     faces[face] = { jpeg: shot.jpeg, pxPerMm: shot.pxPerMm, design: d };
@@ -82,6 +99,17 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
     d.borders
       ? { measurable: true, leftRight: pair(d.borders.left, d.borders.right), topBottom: pair(d.borders.top, d.borders.bottom) }
       : { measurable: false };
+  const centeringScores = (['front', 'back'] as const).flatMap((face) => {
+    const c = centering(faces[face].design);
+    if (!c.measurable || !c.leftRight || !c.topBottom) return [];
+    const worst = Math.max(c.leftRight[0], c.topBottom[0]);
+    return [face === 'front' ? frontCenteringGrade(worst) : backCenteringGrade(worst)];
+  });
+  const expectedCentering = centeringScores.length ? Math.min(...centeringScores) : 10;
+  const corners = Math.min(...[...faces.front.design.cornerWhitening, ...faces.back.design.cornerWhitening].map(cornerViewGrade));
+  const edgeLength = [...faces.front.design.edgeWhitening, ...faces.back.design.edgeWhitening].reduce((t, e) => t + e.length, 0);
+  const edges = edgesGrade(edgeLength);
+  const expected = { centering: expectedCentering, corners, edges, surface: 10 };
   return {
     front: faces.front.jpeg,
     back: faces.back.jpeg,
@@ -91,6 +119,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
       cornerWhitening: { front: faces.front.design.cornerWhitening, back: faces.back.design.cornerWhitening },
       pxPerMm: { front: faces.front.pxPerMm, back: faces.back.pxPerMm },
       frame,
+      expected: { ...expected, overall: overallScore(expected) },
     },
   };
 }

@@ -1,0 +1,124 @@
+// npm run bench:grader [-- --count N]: the engine against generated photos with known truth.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import type { GradeReport } from '@gradelens/shared';
+import { gradeCard } from '../src/index.ts';
+import { GradingPool } from '../src/pool/pool.ts';
+import { toIntegerGrade } from '../src/rubric.ts';
+import { generateCase, type GroundTruth } from '../src/synth/index.ts';
+import { badInputs } from './bad-inputs.ts';
+
+const { values } = parseArgs({ options: { count: { type: 'string', default: '200' }, seed: { type: 'string', default: '1000' } } });
+const count = Number(values.count);
+const seed0 = Number(values.seed);
+const pct = (n: number, d: number) => (d ? (100 * n) / d : 0);
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+};
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+
+console.log(`GradeLens engine benchmark: ${count} good cases (half 12 MP, half 1920x1080), 10 bad inputs, ${os.availableParallelism()} cores`);
+const cases: { front: Buffer; back: Buffer; truth: GroundTruth; variant: string }[] = [];
+const genStart = performance.now();
+for (let i = 0; i < count; i += 1) {
+  const variant = (['clean', 'worn', 'clean', 'full_art', 'clean'] as const)[i % 5]!;
+  const glare = i % 10 === 4 ? ('light' as const) : undefined;
+  const c = await generateCase({ seed: seed0 + i, frame: i % 2 ? '1080p' : '12mp', variant, ...(glare ? { glare } : {}) });
+  cases.push({ ...c, variant: glare ? 'clean_glare' : variant });
+}
+console.log(`generated in ${((performance.now() - genStart) / 1000).toFixed(0)} s`);
+
+// Throughput and outcomes through the pool on every core.
+const pool = new GradingPool({ maxQueue: count + 10 });
+const poolStart = performance.now();
+const outcomes = await Promise.all(cases.map((c) => pool.grade(c.front, c.back).catch((e: unknown) => e as Error)));
+const poolSeconds = (performance.now() - poolStart) / 1000;
+const bad = await badInputs(seed0 + 5000);
+const badOutcomes = await Promise.all(bad.map((b) => pool.grade(b.front, b.back).catch((e: unknown) => e as Error)));
+await pool.close();
+
+// One core: median time of a 12 MP pair, decoding included, and the peak memory it needs.
+const single: number[] = [];
+let peakRss = process.memoryUsage().rss;
+for (const c of cases.filter((c) => c.truth.frame === '12mp').slice(0, 15)) {
+  const start = performance.now();
+  await gradeCard(c.front, c.back);
+  single.push(performance.now() - start);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+
+const centeringErrors: number[] = [];
+let unmeasurableTruth = 0;
+let unmeasurableFound = 0;
+let falselyUnmeasurable = 0;
+const keys = ['overall', 'centering', 'corners', 'edges', 'surface'] as const;
+const reportKey = { overall: 'overallGrade', centering: 'centeringGrade', corners: 'cornerGrade', edges: 'edgeGrade', surface: 'surfaceGrade' } as const;
+const exact = Object.fromEntries(keys.map((k) => [k, 0])) as Record<(typeof keys)[number], number>;
+const withinOne = { ...exact };
+let graded = 0;
+let rejectedGood = 0;
+let crashed = 0;
+let cleanCases = 0;
+let cleanChanged = 0;
+outcomes.forEach((o, i) => {
+  const c = cases[i]!;
+  if (o instanceof Error) {
+    crashed += 1;
+    return;
+  }
+  if (!o.ok) {
+    rejectedGood += 1;
+    return;
+  }
+  graded += 1;
+  const r: GradeReport = o.report;
+  for (const face of ['front', 'back'] as const) {
+    const truth = c.truth.centering[face];
+    const found = r.centering[face];
+    if (!truth.measurable) {
+      unmeasurableTruth += 1;
+      if (!found.measurable) unmeasurableFound += 1;
+      continue;
+    }
+    if (!found.measurable) {
+      falselyUnmeasurable += 1;
+      continue;
+    }
+    centeringErrors.push(Math.abs(found.leftRight![0] - truth.leftRight![0]), Math.abs(found.topBottom![0] - truth.topBottom![0]));
+  }
+  for (const k of keys) {
+    const expected = toIntegerGrade(c.truth.expected[k]);
+    const got = r[reportKey[k]];
+    if (got === expected) exact[k] += 1;
+    if (Math.abs(got - expected) <= 1) withinOne[k] += 1;
+  }
+  if (c.variant === 'clean' || c.variant === 'clean_glare') {
+    cleanCases += 1;
+    if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
+  }
+});
+const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.expected).length;
+
+const line = (label: string, value: string, pass?: boolean) => console.log(`${label.padEnd(58)} ${value.padEnd(18)} ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'}`);
+console.log('');
+line('centering error of the larger share, mean (pp)', mean(centeringErrors).toFixed(2), mean(centeringErrors) <= 0.5);
+line('centering error of the larger share, p95 (pp)', quantile(centeringErrors, 0.95).toFixed(2), quantile(centeringErrors, 0.95) <= 1.5);
+line('not-measurable faces recognised', `${unmeasurableFound}/${unmeasurableTruth}`, unmeasurableFound === unmeasurableTruth);
+line('measurable faces called not measurable', `${falselyUnmeasurable}`);
+for (const k of keys) {
+  line(`${k}: exact integer grade`, `${pct(exact[k], graded).toFixed(1)}%`, pct(exact[k], graded) >= 70);
+  line(`${k}: within one grade`, `${pct(withinOne[k], graded).toFixed(1)}%`, pct(withinOne[k], graded) >= 95);
+}
+line('clean cards (incl. glare) where a false defect changed a grade', `${pct(cleanChanged, cleanCases).toFixed(1)}% of ${cleanCases}`, pct(cleanChanged, cleanCases) <= 5);
+line('good photos rejected', `${pct(rejectedGood, count).toFixed(1)}% (${rejectedGood})`, pct(rejectedGood, count) <= 2);
+line('bad inputs rejected with the right code', `${badRight}/${bad.length}`, badRight === bad.length);
+bad.forEach((b, i) => {
+  const o = badOutcomes[i]!;
+  const got = o instanceof Error ? `error ${o.message}` : o.ok ? 'accepted' : o.rejection.code;
+  if (got !== b.expected) console.log(`    ${b.name}: expected ${b.expected}, got ${got}`);
+});
+line('crashes or hangs', `${crashed}`, crashed === 0);
+line('median ms per 12 MP pair, one core, decoding included', `${quantile(single, 0.5).toFixed(0)} ms`, quantile(single, 0.5) <= 500);
+line('peak RSS of a grading process (MB)', `${(peakRss / 1e6).toFixed(0)}`, peakRss / 1e6 <= 500);
+line(`throughput with the pool on ${os.availableParallelism()} cores`, `${(count / poolSeconds).toFixed(2)} pairs/s`);
