@@ -57,11 +57,22 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     found[face] = detection.card;
   }
   const geometry = { front: shapeOf(found.front!, photos.front!), back: shapeOf(found.back!, photos.back!) };
-  if (Math.abs(geometry.front.ratio - geometry.back.ratio) > 0.035) {
-    return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different shapes or sizes. Photograph both sides of the same card.' });
+  for (const face of ['front', 'back'] as const) {
+    // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
+    const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
+    if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
+      return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
+    }
+    if (found[face]!.edgeRisePx / roughPxPerMm > BLUR_REJECT_MM) {
+      return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
+    }
+  }
+  const kindOf = (r: number) => (r < SMALL_RATIO_BELOW ? 'small' : 'standard');
+  if (kindOf(geometry.front.ratio) !== kindOf(geometry.back.ratio) && Math.abs(geometry.front.ratio - geometry.back.ratio) > 0.02) {
+    return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });
   }
   const ratio = (geometry.front.ratio + geometry.back.ratio) / 2;
-  const kind = ratio < SMALL_RATIO_BELOW ? 'small' : 'standard';
+  const kind = kindOf(ratio);
   const size = SIZES[kind];
   const warnings: QualityWarning[] = [];
   let confidence = 0.9;
@@ -69,18 +80,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   for (const face of ['front', 'back'] as const) {
     const ppm = geometry[face].shortSidePx / size.widthMm;
     pxPerMm[face] = Math.round(ppm * 10) / 10;
-    if (ppm < MIN_PX_PER_MM) {
-      return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
-    }
     if (ppm < LOW_RES_PX_PER_MM) {
       warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
       confidence -= 0.15;
     }
-    const riseMm = found[face]!.edgeRisePx / ppm;
-    if (riseMm > BLUR_REJECT_MM) {
-      return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
-    }
-    if (riseMm > BLUR_WARN_MM) {
+    if (found[face]!.edgeRisePx / ppm > BLUR_WARN_MM) {
       warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
       confidence -= 0.1;
     }
@@ -88,7 +92,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
 
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
   for (const face of ['front', 'back'] as const) {
-    faces[face] = await time('measure', () => measureFace(photos[face]!, found[face]!, size, face));
+    faces[face] = await time('measure', () => measureFace(photos[face]!, found[face]!, size, face, pxPerMm[face]));
     const glare = faces[face].surface.glareShare;
     if (glare > 0.3) {
       return rejected({ code: 'heavy_glare', face, message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.` });
@@ -149,10 +153,10 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   return { ok: true, report, annotated };
 }
 
-function measureFace(photo: Raster, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face) {
+function measureFace(photo: Raster, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number) {
   const bg = card.background;
   const fill = labToApproxRgb(bg);
-  const rectified = rectify(photo, card.corners, size, fill);
+  const rectified = rectify(photo, card.corners, size, fill, photoPxPerMm);
   const lab = labFace(rectified);
   const borders = measureBorders(lab);
   const centering = centeringOf(borders, face);

@@ -12,6 +12,8 @@ export interface RectifiedFace {
   heightMm: number;
   pxPerMm: number;
   marginMm: number;
+  /** Resolution of the photo it came from: sets how wide the outline's blur band is. */
+  photoPxPerMm: number;
 }
 
 /** Maps card millimetres (0,0 at the top-left virtual corner) to rectified pixel coordinates. */
@@ -21,7 +23,13 @@ export const mmToPx = (face: RectifiedFace, xMm: number, yMm: number) => ({
 });
 
 /** Warps the card's quadrilateral onto a millimetre grid, from the full-resolution photo. */
-export function rectify(photo: Raster, corners: [Point, Point, Point, Point], size: { widthMm: number; heightMm: number }, fill: [number, number, number]): RectifiedFace {
+export function rectify(
+  photo: Raster,
+  corners: [Point, Point, Point, Point],
+  size: { widthMm: number; heightMm: number },
+  fill: [number, number, number],
+  photoPxPerMm: number,
+): RectifiedFace {
   const p = RECTIFIED_PX_PER_MM;
   const m = MARGIN_MM;
   const width = Math.round((size.widthMm + 2 * m) * p);
@@ -53,5 +61,5 @@ export function rectify(photo: Raster, corners: [Point, Point, Point, Point], si
       }
     }
   }
-  return { raster: { data, width, height, channels: 3 }, widthMm: size.widthMm, heightMm: size.heightMm, pxPerMm: p, marginMm: m };
+  return { raster: { data, width, height, channels: 3 }, widthMm: size.widthMm, heightMm: size.heightMm, pxPerMm: p, marginMm: m, photoPxPerMm };
 }

@@ -1,7 +1,8 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { deltaE, type Lab } from '../image/color.ts';
+import { chroma, deltaE, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
+import { robustFitLine } from '../geometry/homography.ts';
 import type { LabFace } from './lab-grid.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
@@ -32,8 +33,11 @@ function mixAmount(c: Lab, bg: Lab, border: Lab): { t: number; off: number } {
   return { t, off };
 }
 
-/** Lighter than the border, and not a mix of border and background: worn, whitened stock. */
-const isWhitened = (c: Lab, bg: Lab, border: Lab) => c[0] > border[0] + 5 && deltaE(c, border) > 6 && mixAmount(c, bg, border).off > 6;
+/** Exposed card stock: near-white, unsaturated, and clearly unlike the printed border. */
+const isWhitened = (c: Lab, border: Lab) => c[0] > Math.max(78, border[0] + 6) && chroma(c) < 14 && deltaE(c, border) > 15;
+
+/** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
+const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
 const isCard = (c: Lab, bg: Lab, border: Lab) => mixAmount(c, bg, border).t > 0.5 || mixAmount(c, bg, border).off > 12;
 
 export interface CornerView {
@@ -79,15 +83,16 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const bandX = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[1]!].find((v) => v !== null) ?? 2) - 0.3));
     const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
     const distances: number[] = [];
+    const band = outlineBandMm(face);
     for (let y = 0; y <= 5; y += 1 / p) {
       for (let x = 0; x <= 5; x += 1 / p) {
         if (x > bandX && y > bandY) continue;
         const px = vx + c.sx * x;
         const py = vy + c.sy * y;
         const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
-        if (inCornerSquare && Math.hypot(px - cx, py - cy) > CORNER_RADIUS_MM) continue;
-        const colour = at(px, py);
-        if (!isCard(colour, bg, border) || !isWhitened(colour, bg, border)) continue;
+        const insideBy = inCornerSquare ? CORNER_RADIUS_MM - Math.hypot(px - cx, py - cy) : Math.min(x, y);
+        if (insideBy < band) continue;
+        if (!isWhitened(at(px, py), border)) continue;
         distances.push(Math.hypot(px - apex.x, py - apex.y));
       }
     }
@@ -130,6 +135,8 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     const length = sideLength(side, w, h);
     const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
+    const band = outlineBandMm(face);
+    const samples: { along: number; outline: number; whitenedDepth: number }[] = [];
     for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
       const at = (inward: number) => {
         const q = sidePoint(side, w, h, along, inward);
@@ -142,15 +149,21 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
           break;
         }
       }
-      if (outline > 0.12) {
-        flagged.push({ along, depth: outline, kind: 'edge_chip' });
-        continue;
-      }
       let whitenedDepth = 0;
-      for (let d = Math.max(outline, 0) + 0.1; d <= innerLimit; d += 1 / p) {
-        if (isWhitened(at(d), bg, border)) whitenedDepth = d;
+      for (let d = Math.max(outline, 0) + band; d <= innerLimit; d += 1 / p) {
+        if (isWhitened(at(d), border)) whitenedDepth = d;
       }
-      if (whitenedDepth > 0) flagged.push({ along, depth: whitenedDepth, kind: 'edge_whitening' });
+      samples.push({ along, outline, whitenedDepth });
+    }
+    // Material missing is measured against the side's own straight line (a robust fit of the
+    // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
+    const fit = robustFitLine(samples.map((s) => ({ x: s.along, y: s.outline })));
+    const expected = (along: number) => (Math.abs(fit.b) > 1e-6 ? (fit.c - fit.a * along) / fit.b : 0);
+    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm);
+    for (const s of samples) {
+      const depth = s.outline - expected(s.along);
+      if (depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
+      else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
     }
     const stretches = runs(flagged, 1.5 / p).filter((r) => r.end - r.start >= 0.3);
     let severity = 0;
