@@ -1,5 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL } from './constants.ts';
+import { BASE_URL, PHOTOS_DIR } from './constants.ts';
+
+// Card photos for the grading tests, made by the repo's own generator before any browser starts.
+if (!existsSync(`${PHOTOS_DIR}/camera.y4m`)) {
+  execFileSync('npx', ['tsx', fileURLToPath(new URL('./make-photos.ts', import.meta.url)), PHOTOS_DIR], { stdio: 'inherit' });
+}
 
 // Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
 const chromiumArgs = [

@@ -14,7 +14,7 @@ test('a visitor registers through the form and sees the signed-in header', async
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const link of ['Profile', 'Portfolio', 'Buy Points']) await expect(nav.getByRole('link', { name: link })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveText(data.username[0]!.toUpperCase());
-  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 });
 
 test('registration shows the validation messages under the fields', async ({ page }) => {
@@ -48,7 +48,7 @@ test('a signed-in user logs out and sees Sign In again', async ({ page, user }) 
   await expect(page.getByRole('menu')).toContainText(user.username);
   await expect(page.getByRole('menu')).toContainText(`ID: ${user.id}`);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toHaveCount(0);
   expect((await page.request.get('/api/user')).status()).toBe(401);
 });

@@ -1,14 +1,14 @@
 import { createBrowserRouter } from 'react-router';
 import { AuthPage } from './pages/auth.tsx';
+import { CardDetailsPage } from './pages/card-details.tsx';
 import { CardGradingRedirect } from './pages/card-grading-redirect.tsx';
+import { GalleryPage } from './pages/gallery.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import {
   AdminPage,
-  CardDetailsPage,
   CardReviewPage,
   ForgotPasswordPage,
-  GalleryPage,
   MarketplacePage,
   PaymentPage,
   PortfolioPage,

@@ -1,0 +1,121 @@
+import { AlertCircle, Download } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/api/current-user';
+import { messageOf } from '@/features/auth/components/server-errors';
+import { useGrading } from '@/features/grading/api/grading';
+import { useSetShared } from '@/features/grading/api/share';
+import { GradeReportView } from '@/features/grading/components/grade-report';
+import { galleryUrl } from '@/features/grading/components/result-actions';
+import { toast } from '@/features/toasts/toast-store';
+import { PageSpinner } from '../guards.tsx';
+
+/** /card/:id and /gallery/:id: the grade report of one card. */
+export function CardDetailsPage() {
+  const params = useParams();
+  const location = useLocation();
+  const gallery = location.pathname.toLowerCase().startsWith('/gallery/');
+  const id = Number(gallery ? params['*'] : params.id);
+  const { user } = useCurrentUser();
+  const query = useGrading(id, gallery);
+  const share = useSetShared();
+  const back = gallery ? { to: '/gallery', label: 'Back to Gallery' } : { to: '/profile', label: 'Back to Profile' };
+
+  if (query.isLoading) return <PageSpinner />;
+  const grading = query.data;
+  if (!grading) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-24 text-center">
+        <AlertCircle className="size-12 text-red-500" aria-hidden />
+        <h1 className="text-2xl font-bold text-slate-900">Card Not Found</h1>
+        <p className="text-slate-600">{query.error ? messageOf(query.error) : "We couldn't find the card grading details you're looking for."}</p>
+        <Button asChild variant="outline">
+          <Link to={back.to}>{back.label}</Link>
+        </Button>
+      </div>
+    );
+  }
+  const isOwner = user?.id === grading.userId;
+  const graded = grading.overallGrade !== null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <Link to={back.to} className="text-sm font-medium text-brand-600 hover:underline">
+        ← {back.label}
+      </Link>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">{grading.cardName ?? `Card #${grading.id}`}</h1>
+          <p className="text-slate-600">
+            {[grading.cardSet, grading.cardNumber && `#${grading.cardNumber}`, grading.year, grading.gameBrand].filter(Boolean).join(' · ')}
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            Graded Card #{grading.id}
+            {grading.gradedAt && ` · graded ${new Date(grading.gradedAt).toLocaleDateString()}`}
+            {grading.ownerName && ` · by ${grading.ownerName}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {graded && (
+            <Button variant="outline" onClick={() => window.open(`/api/card-gradings/${grading.id}/label`, '_blank', 'noopener')}>
+              <Download /> Download Grade Label
+            </Button>
+          )}
+          {isOwner && graded && (
+            <label className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 text-sm">
+              <input
+                type="checkbox"
+                checked={grading.shared}
+                disabled={share.isPending}
+                onChange={(e) =>
+                  share.mutate(
+                    { id: grading.id, shared: e.target.checked },
+                    {
+                      onSuccess: (g) => toast({ title: g.shared ? 'Shared to the gallery' : 'Removed from the gallery', description: g.shared ? galleryUrl(g.id) : undefined }),
+                      onError: (error) => toast({ title: 'Sharing failed', description: messageOf(error), variant: 'destructive' }),
+                    },
+                  )
+                }
+              />
+              Shared in the public gallery
+            </label>
+          )}
+          <Button asChild>
+            <Link to="/">Grade Another Card</Link>
+          </Button>
+        </div>
+      </div>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[260px_1fr]">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+          <CardImage src={grading.frontImagePath} alt="Front of the card" />
+          <CardImage src={grading.backImagePath} alt="Back of the card" />
+        </div>
+        {graded ? (
+          <GradeReportView
+            grades={{
+              overallGrade: grading.overallGrade!,
+              centeringGrade: grading.centeringGrade ?? 1,
+              cornerGrade: grading.cornerGrade ?? 1,
+              edgeGrade: grading.edgeGrade ?? 1,
+              surfaceGrade: grading.surfaceGrade ?? 1,
+              notes: grading.notes,
+              gradingMethod: grading.gradingMethod,
+              aiPowered: grading.mlPowered === 1,
+              analysis: grading.analysis ?? null,
+              annotatedFrontPath: grading.annotatedFrontPath,
+              annotatedBackPath: grading.annotatedBackPath,
+            }}
+          />
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">This card has not been graded yet.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CardImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <div className="flex aspect-[2.5/3.5] items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500">No image available</div>;
+  return <img src={src} alt={alt} className="w-full rounded-lg bg-slate-100 ring-1 ring-slate-200" onError={() => setFailed(true)} />;
+}

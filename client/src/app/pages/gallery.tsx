@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { fetchGallery, galleryKey } from '@/features/grading/api/share';
+import { PageSpinner } from '../guards.tsx';
+import { PageShell } from './page-shell.tsx';
+
+export function GalleryPage() {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ queryKey: galleryKey(page), queryFn: () => fetchGallery(page) });
+  const data = query.data;
+  return (
+    <PageShell title="Gallery" description="Gradings collectors have chosen to share.">
+      {query.isLoading ? (
+        <PageSpinner />
+      ) : !data || data.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">Nothing has been shared yet.</p>
+      ) : (
+        <>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {data.items.map((g) => (
+              <li key={g.id}>
+                <Link to={`/gallery/${g.id}`} className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
+                  <img src={g.frontThumbPath ?? g.frontImagePath} alt={g.cardName ?? `Card #${g.id}`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" />
+                  <div className="p-3">
+                    <p className="truncate font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
+                    <p className="truncate text-xs text-slate-500">{[g.cardSet, g.gameBrand].filter(Boolean).join(' · ')}</p>
+                    <p className="mt-1 text-sm font-bold text-brand-700">Grade {g.overallGrade}</p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex justify-center gap-3">
+            <Button variant="outline" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" disabled={page * data.pageSize >= data.total} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </PageShell>
+  );
+}

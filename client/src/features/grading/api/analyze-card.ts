@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CardGrading, GradeReport } from '@gradelens/shared';
+import { apiRequest } from '@/lib/api';
+import { currentUserKey } from '@/features/auth/api/current-user';
+import { gradingKey } from './grading.ts';
+import { myGradingsKey } from './my-gradings.ts';
+import { pointsKey } from './points.ts';
+
+export type AnalysisResult = CardGrading & { aiPowered: boolean; charged: number; balance: number; analysis: GradeReport | null };
+
+export const analyzeCard = (id: number) => apiRequest<AnalysisResult>('POST', `/api/card-gradings/${id}/analyze`, {});
+
+export function useAnalyzeCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: analyzeCard,
+    onSuccess: (result) => {
+      queryClient.setQueryData(gradingKey(result.id), result);
+      void queryClient.invalidateQueries({ queryKey: pointsKey });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      void queryClient.invalidateQueries({ queryKey: myGradingsKey });
+    },
+  });
+}

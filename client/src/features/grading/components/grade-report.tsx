@@ -1,0 +1,130 @@
+import { BadgeCheck, Star, StarHalf } from 'lucide-react';
+import type { CenteringFace, GradeReport } from '@gradelens/shared';
+import { gradeColour, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
+import { cn } from '@/lib/utils';
+import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
+
+export interface ReportGrades {
+  overallGrade: number;
+  centeringGrade: number;
+  cornerGrade: number;
+  edgeGrade: number;
+  surfaceGrade: number;
+  notes: string | null;
+  gradingMethod: string | null;
+  aiPowered: boolean;
+  analysis?: GradeReport | null;
+  annotatedFrontPath?: string | null;
+  annotatedBackPath?: string | null;
+}
+
+export function Stars({ grade }: { grade: number }) {
+  const { full, half } = starRating(grade);
+  return (
+    <div className="flex text-amber-400" role="img" aria-label={`${full + (half ? 0.5 : 0)} of 5 stars`}>
+      {Array.from({ length: full }, (_, i) => (
+        <Star key={i} className="size-5 fill-current" aria-hidden />
+      ))}
+      {half && <StarHalf className="size-5 fill-current" aria-hidden />}
+    </div>
+  );
+}
+
+const CATEGORIES = [
+  { key: 'centering', label: 'Centering', field: 'centeringGrade' },
+  { key: 'corners', label: 'Corners', field: 'cornerGrade' },
+  { key: 'edges', label: 'Edges', field: 'edgeGrade' },
+  { key: 'surface', label: 'Surface', field: 'surfaceGrade' },
+] as const;
+
+/** The grade, its breakdown (each category's own grade), the notes and what the engine measured. */
+export function GradeReportView({ grades }: { grades: ReportGrades }) {
+  const overall = grades.overallGrade;
+  const colour = GRADE_COLOUR_CLASSES[gradeColour(overall)];
+  const paragraphs = (grades.notes ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const report = grades.analysis ?? null;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-6 text-center">
+        <p className="text-sm font-medium uppercase tracking-wide text-slate-500">Overall Grade</p>
+        <p className={cn('text-6xl font-extrabold', colour.text)} data-testid="overall-grade">
+          {overall}
+        </p>
+        <p className="text-lg font-semibold text-slate-900">{overallLabel(overall)}</p>
+        <Stars grade={overall} />
+        {grades.aiPowered && (
+          <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+            <BadgeCheck className="size-4" aria-hidden /> AI-Powered Grading
+          </span>
+        )}
+      </div>
+
+      <section aria-labelledby="breakdown-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h3 id="breakdown-heading" className="text-lg font-semibold text-slate-900">Grade Breakdown</h3>
+        <ul className="mt-4 space-y-4">
+          {CATEGORIES.map((c) => {
+            const score = grades[c.field];
+            const cc = GRADE_COLOUR_CLASSES[gradeColour(score)];
+            return (
+              <li key={c.key} data-testid={`category-${c.key}`}>
+                <div className="flex items-baseline justify-between">
+                  <span className="font-medium text-slate-900">{c.label}</span>
+                  <span className={cn('font-bold', cc.text)}>{score}/10</span>
+                </div>
+                <div className="mt-1 h-2 rounded-full bg-slate-100">
+                  <div className={cn('h-2 rounded-full', cc.bar)} style={{ width: `${score * 10}%` }} />
+                </div>
+                <p className="mt-1 text-sm text-slate-600">{categoryDescription(c.key, score)}</p>
+                <p className="text-xs text-slate-500">{professionalScaleLabel(score)}</p>
+                {c.key === 'centering' && report && <CenteringRatios front={report.centering.front} back={report.centering.back} />}
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-4 text-xs text-slate-500">Professional graders typically require centering of 60/40 or better on the front for the highest grades.</p>
+      </section>
+
+      <section aria-labelledby="notes-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">Professional Analysis Notes</h3>
+        {grades.aiPowered && grades.gradingMethod && <p className="mt-1 text-xs text-slate-500">Method: {grades.gradingMethod}</p>}
+        {paragraphs.length ? (
+          <div className="mt-3 space-y-3 text-sm text-slate-700">
+            {paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">No detailed analysis available for this card.</p>
+        )}
+      </section>
+
+      {(grades.annotatedFrontPath || grades.annotatedBackPath) && (
+        <section aria-labelledby="measured-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h3 id="measured-heading" className="text-lg font-semibold text-slate-900">What we measured</h3>
+          <p className="text-sm text-slate-600">Green: the card's edge. Blue: the inner edge of the printed border. Red boxes: wear we found.</p>
+          <div className="mt-4 grid grid-cols-2 gap-4">
+            {grades.annotatedFrontPath && <img src={grades.annotatedFrontPath} alt="Front with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
+            {grades.annotatedBackPath && <img src={grades.annotatedBackPath} alt="Back with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function CenteringRatios({ front, back }: { front: CenteringFace; back: CenteringFace }) {
+  const row = (name: string, c: CenteringFace) =>
+    c.measurable && c.leftRight && c.topBottom ? (
+      <span>
+        {name}: {c.leftRight[0].toFixed(1)}/{c.leftRight[1].toFixed(1)} L/R, {c.topBottom[0].toFixed(1)}/{c.topBottom[1].toFixed(1)} T/B
+      </span>
+    ) : (
+      <span>{name}: not measurable</span>
+    );
+  return (
+    <p className="mt-1 flex flex-col text-xs text-slate-600" data-testid="centering-ratios">
+      {row('Front', front)}
+      {row('Back', back)}
+    </p>
+  );
+}

@@ -1,0 +1,32 @@
+// Writes generated card photos for the browser tests: front.jpg, back.jpg (one card, with
+// known truth) and camera.y4m, a one-frame I420 video the fake camera plays.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { generateCase } from '../grader/src/synth/index.ts';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: tsx e2e/make-photos.ts DIR');
+mkdirSync(dir, { recursive: true });
+const card = await generateCase({ seed: 11, frame: '1080p', variant: 'clean', blurSigma: 0 });
+writeFileSync(path.join(dir, 'front.jpg'), card.front);
+writeFileSync(path.join(dir, 'back.jpg'), card.back);
+
+const { data, info } = await sharp(card.front).raw().toBuffer({ resolveWithObject: true });
+const { width: w, height: h } = info;
+const y = Buffer.alloc(w * h);
+const u = Buffer.alloc((w / 2) * (h / 2));
+const v = Buffer.alloc((w / 2) * (h / 2));
+for (let row = 0; row < h; row += 1) {
+  for (let col = 0; col < w; col += 1) {
+    const i = (row * w + col) * 3;
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    y[row * w + col] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    if (row % 2 === 0 && col % 2 === 0) {
+      const j = (row / 2) * (w / 2) + col / 2;
+      u[j] = Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b);
+      v[j] = Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b);
+    }
+  }
+}
+writeFileSync(path.join(dir, 'camera.y4m'), Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]));

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { PHOTOS_DIR } from '../constants.ts';
+import { expect, test } from '../fixtures.ts';
+
+// Chromium's fake camera plays a generated card photo.
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${path.join(PHOTOS_DIR, 'camera.y4m')}`,
+    ],
+  },
+  permissions: ['camera'],
+});
+
+test('a user photographs both sides with the camera and the engine grades them', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.goto('/');
+  for (const side of ['front', 'back'] as const) {
+    await page.getByRole('button', { name: `Camera for ${side}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Take Photo - ${side === 'front' ? 'Front' : 'Back'} of Card` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Align card within the rectangle')).toBeVisible();
+    await expect(page.getByTestId('camera-guide')).toHaveCSS('width', '280px');
+    await expect(page.getByTestId('camera-guide')).toHaveCSS('height', '392px');
+    await page.waitForFunction(() => (document.querySelector("video")?.videoWidth ?? 0) > 0);
+    await dialog.getByRole('button', { name: 'Capture photo' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('Card name').fill('Pikachu');
+  await page.getByLabel('Card set').fill('Jungle');
+  await page.getByLabel('Game / brand').fill('Pokemon');
+  await page.getByRole('button', { name: 'Continue to Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('overall-grade')).toHaveText(/^(10|[1-9])$/);
+  const mine = await (await page.request.get('/api/my/card-gradings')).json();
+  expect(mine[0].gradedAt).toBeTruthy();
+});

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { PHOTOS_DIR } from '../constants.ts';
+import { expect, signUp, test } from '../fixtures.ts';
+
+const FRONT = path.join(PHOTOS_DIR, 'front.jpg');
+const BACK = path.join(PHOTOS_DIR, 'back.jpg');
+
+async function fillDetails(page: Page) {
+  await page.getByLabel('Card name').fill('Charizard');
+  await page.getByLabel('Card set').fill('Base Set');
+  await page.getByLabel('Game / brand').fill('Pokemon');
+  await page.getByRole('button', { name: 'Continue to Analysis' }).click();
+}
+
+/** Uploads and analyses a card through the API (no progress animation), for tests about later screens. */
+async function gradeThroughApi(page: Page): Promise<number> {
+  const fs = await import('node:fs');
+  const upload = await page.request.post('/api/card-gradings/upload', {
+    multipart: {
+      frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(FRONT) },
+      backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(BACK) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const { id } = await upload.json();
+  await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon' } });
+  expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
+  return id;
+}
+
+test('a signed-in user grades a card from two photo files and sees the engine\'s grades', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.goto('/');
+  await expect(page.getByTestId('points-badge')).toContainText('20 points');
+  const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
+  await expect(continueButton).toBeDisabled();
+  await page.getByTestId('front-file').setInputFiles(FRONT);
+  await page.getByTestId('back-file').setInputFiles(BACK);
+  await expect(page.getByAltText('Front of card preview')).toBeVisible();
+  await continueButton.click();
+
+  await page.getByRole('button', { name: 'Continue to Analysis' }).click();
+  await expect(page.getByText('Card name is required')).toBeVisible();
+  await fillDetails(page);
+
+  await expect(page.getByRole('heading', { name: 'Analyzing Your Card' })).toBeVisible();
+  await expect(page.getByText('Please do not refresh or close this page.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('overall-grade')).toHaveText(/^(10|[1-9])$/);
+  await expect(page.getByText('AI-Powered Grading', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('centering-ratios')).toContainText('Front:');
+  await expect(page.getByAltText('Front with measurements')).toBeVisible();
+  await expect(page.getByText(/Method: GradeLens measured grading/)).toBeVisible();
+
+  const mine = await (await page.request.get('/api/my/card-gradings')).json();
+  expect(mine[0]).toMatchObject({ cardName: 'Charizard', mlPowered: 1 });
+  expect((await (await page.request.get('/api/user/points')).json()).points).toBe(10);
+  await expect(page.getByTestId('category-corners')).toContainText(`${mine[0].cornerGrade}/10`);
+
+  await page.getByRole('button', { name: 'Grade Another Card' }).click();
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+});
+
+test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a Sign Up Now banner', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Guest Mode:')).toBeVisible();
+  await page.getByTestId('front-file').setInputFiles(FRONT);
+  await page.getByTestId('back-file').setInputFiles(BACK);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillDetails(page);
+  await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('overall-grade')).toHaveText(/^(8|9|10)$/);
+  await expect(page.getByRole('link', { name: 'Sign Up Now' })).toBeVisible();
+  await expect(page.getByText('Method: Demo')).toBeVisible();
+  await expect(page.getByText(/demo grades for guest mode and are not saved/)).toBeVisible();
+});
+
+test('a user without enough points sees the Insufficient Points view', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await gradeThroughApi(page);
+  await gradeThroughApi(page);
+  await page.goto('/');
+  await page.getByTestId('front-file').setInputFiles(FRONT);
+  await page.getByTestId('back-file').setInputFiles(BACK);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillDetails(page);
+  await expect(page.getByRole('heading', { name: 'You need more points' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('You need 10 more points.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/profile');
+});
+
+test('an owner shares a grading, a signed-out visitor opens it in the gallery, and unsharing hides it', async ({ page, browser }) => {
+  await signUp(page);
+  const id = await gradeThroughApi(page);
+  await page.goto(`/card/${id}`);
+  await expect(page.getByRole('heading', { name: 'Blastoise' })).toBeVisible();
+  const toggle = page.getByLabel('Shared in the public gallery');
+  await toggle.click();
+  await expect(page.getByText('Shared to the gallery')).toBeVisible();
+  await expect(toggle).toBeChecked();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`/gallery/${id}`);
+  await expect(visitor.getByRole('heading', { name: 'Blastoise' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /Back to Gallery/ })).toBeVisible();
+  await visitor.goto('/gallery');
+  await expect(visitor.getByRole('link', { name: /Blastoise/ }).first()).toBeVisible();
+
+  await toggle.click();
+  await expect(page.getByText('Removed from the gallery')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await visitor.goto(`/gallery/${id}`);
+  await expect(visitor.getByRole('heading', { name: 'Card Not Found' })).toBeVisible();
+  expect((await visitor.request.get(`/api/card-gradings/${id}`)).status()).toBe(404);
+  await visitor.close();
+});
