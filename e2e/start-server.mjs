@@ -1,17 +1,39 @@
 // Starts the built app for the browser tests on a fresh data folder, with one admin seeded.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { SMTPServer } from 'smtp-server';
+
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// A real SMTP server on loopback: every mail the app sends lands as a file in e2e/.mail.
+const mailDir = path.join(root, 'e2e', '.mail');
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (c) => chunks.push(c));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+      writeFileSync(path.join(mailDir, `${Date.now()}-${to}.eml`), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-e2e-'));
 Object.assign(process.env, {
   DATA_DIR: dataDir,
   PORT: '5055',
   HOST: '127.0.0.1',
-  RESET_TOKEN_IN_RESPONSE: 'true',
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
   LOG_LEVEL: 'warn',

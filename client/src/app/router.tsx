@@ -2,17 +2,17 @@ import { createBrowserRouter } from 'react-router';
 import { AuthPage } from './pages/auth.tsx';
 import { CardDetailsPage } from './pages/card-details.tsx';
 import { CardGradingRedirect } from './pages/card-grading-redirect.tsx';
+import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { GalleryPage } from './pages/gallery.tsx';
+import { MarketplacePage } from './pages/marketplace.tsx';
+import { PaymentPage } from './pages/payment.tsx';
+import { ProfilePage } from './pages/profile.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import {
   AdminPage,
   CardReviewPage,
-  ForgotPasswordPage,
-  MarketplacePage,
-  PaymentPage,
   PortfolioPage,
-  ProfilePage,
 } from './pages/placeholders.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';

@@ -1,0 +1,84 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUploadProfilePicture } from '@/features/account/api/profile-picture';
+import { AccountSettings } from '@/features/account/components/account-settings';
+import { GradingHistory } from '@/features/account/components/grading-history';
+import { PointsHistory } from '@/features/account/components/points-history';
+import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/features/toasts/toast-store';
+import { Avatar } from '../layout/user-menu.tsx';
+
+export function ProfilePage() {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const picture = useUploadProfilePicture();
+  const fileInput = useRef<HTMLInputElement>(null);
+  if (!user) return null;
+  const memberSince = new Date(user.createdAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[260px_1fr]">
+      <aside className="flex flex-col items-center gap-3 self-start rounded-xl border border-slate-200 bg-white p-6 text-center">
+        <button type="button" aria-label="Change profile picture" className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500" onClick={() => fileInput.current?.click()}>
+          <Avatar user={user} size="lg" />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          data-testid="profile-picture-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            picture.mutate(file, {
+              onSuccess: () => toast({ title: 'Profile picture updated' }),
+              onError: (error) =>
+                toast({ title: 'Failed to update profile picture', description: error instanceof ApiError ? error.serverMessage : 'Failed to upload profile picture', variant: 'destructive' }),
+            });
+          }}
+        />
+        <h1 className="text-xl font-bold text-slate-900">{user.username}</h1>
+        <dl className="text-sm text-slate-600">
+          <div>
+            <dt className="inline">Account ID </dt>
+            <dd className="inline font-medium text-slate-900">{user.id}</dd>
+          </div>
+          <div>
+            <dt className="inline">Member Since </dt>
+            <dd className="inline font-medium text-slate-900">{memberSince}</dd>
+          </div>
+          <div>
+            <dt className="inline">Points </dt>
+            <dd className="inline font-medium text-slate-900">{user.points}</dd>
+          </div>
+        </dl>
+        <Button variant="outline" className="w-full" onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
+          Sign Out
+        </Button>
+      </aside>
+      <Tabs defaultValue="history">
+        <TabsList>
+          <TabsTrigger value="history">Grading History</TabsTrigger>
+          <TabsTrigger value="settings">Account Settings</TabsTrigger>
+          <TabsTrigger value="points">Points</TabsTrigger>
+        </TabsList>
+        <TabsContent value="history">
+          <GradingHistory />
+        </TabsContent>
+        <TabsContent value="settings">
+          <AccountSettings user={user} />
+        </TabsContent>
+        <TabsContent value="points">
+          <PointsHistory />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

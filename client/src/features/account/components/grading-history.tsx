@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import type { CardGrading } from '@gradelens/shared';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useMyGradings } from '@/features/grading/api/my-gradings';
+
+export function GradingHistory() {
+  const query = useMyGradings();
+  if (query.isLoading) return <p className="text-slate-500">Loading…</p>;
+  if (query.isError) {
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-medium text-red-800">Failed to load grading history</p>
+        <Button variant="outline" className="mt-3" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const cards = query.data ?? [];
+  if (!cards.length) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+        <p className="font-medium text-slate-900">No grading history yet</p>
+        <Button asChild className="mt-3">
+          <Link to="/">Grade a Card</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p className="mb-4 text-sm text-slate-600">
+        {cards.length} card{cards.length === 1 ? '' : 's'} graded
+      </p>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {cards.map((card) => (
+          <HistoryCard key={card.id} card={card} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Thumb({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return failed ? (
+    <div className="flex aspect-[2.5/3.5] items-center justify-center rounded bg-slate-100 text-xs text-slate-500">No image</div>
+  ) : (
+    <img src={src} alt={alt} className="aspect-[2.5/3.5] w-full rounded bg-slate-100 object-cover" onError={() => setFailed(true)} />
+  );
+}
+
+function HistoryCard({ card }: { card: CardGrading }) {
+  const grades: [string, number | null][] = [
+    ['Corners', card.cornerGrade],
+    ['Edges', card.edgeGrade],
+    ['Surface', card.surfaceGrade],
+    ['Centering', card.centeringGrade],
+  ];
+  return (
+    <li className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="history-card">
+      <div className="grid w-32 shrink-0 grid-cols-2 gap-1">
+        <Thumb src={card.frontThumbPath ?? card.frontImagePath} alt="Front" />
+        <Thumb src={card.backImagePath} alt="Back" />
+      </div>
+      <div className="min-w-0 flex-1 space-y-1 text-sm">
+        <div className="flex items-start justify-between gap-2">
+          <p className="truncate font-semibold text-slate-900">{card.cardName ?? `Card #${card.id}`}</p>
+          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">{card.overallGrade ?? 'N/A'}</span>
+        </div>
+        <p className="text-xs text-slate-500">ID: {card.id}</p>
+        <p className="text-slate-600">{[card.cardSet, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')}</p>
+        <p className="text-slate-600">{[card.year, card.gameBrand].filter(Boolean).join(' · ')}</p>
+        <p className="text-xs text-slate-500">{new Date(card.createdAt).toLocaleDateString()}</p>
+        <p className="text-xs text-slate-600">{grades.map(([name, g]) => `${name} ${g ?? 'N/A'}`).join(' · ')}</p>
+        <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
+          View Details
+        </Link>
+      </div>
+    </li>
+  );
+}

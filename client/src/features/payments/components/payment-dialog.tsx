@@ -1,0 +1,106 @@
+import { Copy } from 'lucide-react';
+import { useState } from 'react';
+import { PAYMENT_METHODS, type PaymentMethod, type PointsPackage } from '@gradelens/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { messageOf } from '@/features/auth/components/server-errors';
+import { toast } from '@/features/toasts/toast-store';
+import { cn } from '@/lib/utils';
+import { useSubmitPayment } from '../api/my-payments.ts';
+
+const METHOD_NAMES: Record<PaymentMethod, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal' };
+
+export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: PointsPackage | null; accounts: Record<PaymentMethod, string>; username: string; onClose: () => void }) {
+  const [method, setMethod] = useState<PaymentMethod>('venmo');
+  const [reference, setReference] = useState('');
+  const submit = useSubmitPayment();
+  const close = () => {
+    setReference('');
+    onClose();
+  };
+  return (
+    <Dialog open={pkg !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogTitle>Payment Instructions</DialogTitle>
+        <DialogDescription>
+          {pkg ? `${pkg.name}: ${pkg.points} points for $${pkg.price.toFixed(2)}` : ''}
+        </DialogDescription>
+        {pkg && (
+          <form
+            className="mt-4 space-y-5"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!reference.trim()) return toast({ title: 'Transaction ID required', description: 'Please enter the transaction ID from your payment.', variant: 'destructive' });
+              submit.mutate(
+                { packageId: pkg.id, paymentMethod: method, transactionId: reference.trim() },
+                {
+                  onSuccess: (answer) => {
+                    toast({ title: 'Payment submitted!', description: answer.message });
+                    close();
+                  },
+                  onError: (error) => toast({ title: 'Error submitting payment', description: messageOf(error) || 'Please try again later', variant: 'destructive' }),
+                },
+              );
+            }}
+          >
+            <fieldset>
+              <legend className="text-sm font-semibold text-slate-900">1. Choose a payment method</legend>
+              <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Payment method">
+                {PAYMENT_METHODS.map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="radio"
+                    aria-checked={method === m}
+                    onClick={() => setMethod(m)}
+                    className={cn('rounded-lg border p-2 text-sm', method === m ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-slate-300 hover:bg-slate-50')}
+                  >
+                    {METHOD_NAMES[m]}
+                    <span className="block text-[10px] font-normal text-slate-500">peer-to-peer payment app</span>
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+            <div>
+              <p className="text-sm font-semibold text-slate-900">2. Send ${pkg.price.toFixed(2)} to</p>
+              <div className="mt-2 flex items-center gap-2 rounded-lg bg-slate-50 p-3">
+                <span className="flex-1 font-mono text-sm" data-testid="receiving-account">
+                  {accounts[method]}
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label="Copy account"
+                  onClick={() => void navigator.clipboard?.writeText(accounts[method]).then(() => toast({ title: 'Copied to clipboard!' }), () => toast({ title: 'Copied to clipboard!' }))}
+                >
+                  <Copy />
+                </Button>
+              </div>
+              <p className="mt-2 text-xs text-slate-600">
+                Include your username <strong>{username}</strong> in the payment note so we can match it.
+              </p>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="payment-reference" className="font-semibold">
+                3. Payment ID or reference
+              </Label>
+              <Input id="payment-reference" value={reference} onChange={(e) => setReference(e.target.value)} placeholder="e.g. 1234-5678" />
+              <p className="text-xs text-slate-500">Points are added once an admin has checked the payment.</p>
+            </div>
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={submit.isPending || !reference.trim()}>
+                {submit.isPending ? 'Submitting...' : 'Submit Payment'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
