@@ -1,7 +1,9 @@
 import { createBrowserRouter } from 'react-router';
+import { AdminPage } from './pages/admin.tsx';
 import { AuthPage } from './pages/auth.tsx';
 import { CardDetailsPage } from './pages/card-details.tsx';
 import { CardGradingRedirect } from './pages/card-grading-redirect.tsx';
+import { CardReviewPage } from './pages/card-review.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { GalleryPage } from './pages/gallery.tsx';
 import { MarketplacePage } from './pages/marketplace.tsx';
@@ -10,8 +12,6 @@ import { ProfilePage } from './pages/profile.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import {
-  AdminPage,
-  CardReviewPage,
   PortfolioPage,
 } from './pages/placeholders.tsx';
 import { AppLayout } from './layout/app-layout.tsx';

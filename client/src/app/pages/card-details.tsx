@@ -4,6 +4,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { messageOf } from '@/features/auth/components/server-errors';
+import { useCorrections } from '@/features/admin/api/admin-gradings';
+import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { useGrading } from '@/features/grading/api/grading';
 import { useSetShared } from '@/features/grading/api/share';
 import { GradeReportView } from '@/features/grading/components/grade-report';
@@ -20,6 +22,9 @@ export function CardDetailsPage() {
   const { user } = useCurrentUser();
   const query = useGrading(id, gallery);
   const share = useSetShared();
+  const [editing, setEditing] = useState(false);
+  const isAdmin = user?.isAdmin === true;
+  const corrections = useCorrections(id, isAdmin && Number.isInteger(id) && id > 0);
   const back = gallery ? { to: '/gallery', label: 'Back to Gallery' } : { to: '/profile', label: 'Back to Profile' };
 
   if (query.isLoading) return <PageSpinner />;
@@ -80,11 +85,31 @@ export function CardDetailsPage() {
               Shared in the public gallery
             </label>
           )}
+          {isAdmin && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit Grade (Admin)
+            </Button>
+          )}
           <Button asChild>
             <Link to="/">Grade Another Card</Link>
           </Button>
         </div>
       </div>
+      <EditGradeDialog grading={editing ? grading : null} onClose={() => setEditing(false)} />
+      {isAdmin && corrections.data && corrections.data.length > 0 && (
+        <section aria-labelledby="corrections-heading" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
+          <h2 id="corrections-heading" className="font-semibold text-slate-900">Grade corrections</h2>
+          <ul className="mt-2 space-y-1">
+            {corrections.data.map((c) => (
+              <li key={c.id} data-testid="correction">
+                {new Date(c.createdAt).toLocaleString()} by {c.adminName ?? 'a former admin'}: overall {String(c.oldValues.overallGrade ?? '-')} → {String(c.newValues.overallGrade ?? '-')}, corners{' '}
+                {String(c.oldValues.cornerGrade ?? '-')} → {String(c.newValues.cornerGrade ?? '-')}, edges {String(c.oldValues.edgeGrade ?? '-')} → {String(c.newValues.edgeGrade ?? '-')}, surface{' '}
+                {String(c.oldValues.surfaceGrade ?? '-')} → {String(c.newValues.surfaceGrade ?? '-')}, centering {String(c.oldValues.centeringGrade ?? '-')} → {String(c.newValues.centeringGrade ?? '-')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="mt-8 grid gap-6 lg:grid-cols-[260px_1fr]">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
           <CardImage src={grading.frontImagePath} alt="Front of the card" />

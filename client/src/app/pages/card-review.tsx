@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CardGrading } from '@gradelens/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useAdminGradings, type GradingFilters } from '@/features/admin/api/admin-gradings';
+import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
+import { GradeBadge } from '@/features/admin/components/grade-badge';
+import { PageShell } from './page-shell.tsx';
+
+const EMPTY: GradingFilters = { grade: '', cardName: '', userId: '' };
+
+export function CardReviewPage() {
+  const [draft, setDraft] = useState<GradingFilters>(EMPTY);
+  const [applied, setApplied] = useState<GradingFilters>(EMPTY);
+  const [editing, setEditing] = useState<CardGrading | null>(null);
+  const query = useAdminGradings(applied);
+  const items = query.data?.items ?? [];
+  return (
+    <PageShell title="Card Review" description="Find graded cards and correct their grades.">
+      <form
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[140px_1fr_140px_auto]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(draft);
+        }}
+      >
+        <div className="space-y-1">
+          <Label htmlFor="review-grade">Grade</Label>
+          <select id="review-grade" className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm" value={draft.grade} onChange={(e) => setDraft({ ...draft, grade: e.target.value })}>
+            <option value="">Any</option>
+            {Array.from({ length: 10 }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="review-name">Card name</Label>
+          <Input id="review-name" value={draft.cardName} onChange={(e) => setDraft({ ...draft, cardName: e.target.value })} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="review-user">User ID</Label>
+          <Input id="review-user" inputMode="numeric" value={draft.userId} onChange={(e) => setDraft({ ...draft, userId: e.target.value.replace(/\D/g, '') })} />
+        </div>
+        <div className="flex items-end gap-2">
+          <Button type="submit">Search</Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDraft(EMPTY);
+              setApplied(EMPTY);
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+      <div className="mt-6">
+        {query.isSuccess && items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No cards found matching your search criteria.</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-600">Found {query.data?.total ?? 0} card(s)</p>
+            <ul className="space-y-3">
+              {items.map((g) => (
+                <li key={g.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid={`review-${g.id}`}>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
+                    <GradeBadge grade={g.overallGrade} />
+                  </div>
+                  <p className="text-slate-600">
+                    Corners {g.cornerGrade ?? '-'} · Edges {g.edgeGrade ?? '-'} · Surface {g.surfaceGrade ?? '-'} · Centering {g.centeringGrade ?? '-'}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    ID {g.id} · User {g.userId} · {[g.cardSet, g.year].filter(Boolean).join(' · ')} · {new Date(g.createdAt).toLocaleDateString()}
+                  </p>
+                  {g.notes && <p className="mt-1 line-clamp-2 text-xs text-slate-600">{g.notes}</p>}
+                  <div className="mt-2 flex gap-2">
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={`/card/${g.id}`}>View</Link>
+                    </Button>
+                    <Button size="sm" onClick={() => setEditing(g)}>
+                      Edit
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <EditGradeDialog grading={editing} onClose={() => setEditing(null)} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { PHOTOS_DIR } from '../constants.ts';
+import { expect, signInAsAdmin, signUp, test } from '../fixtures.ts';
+
+async function uploadWithDetails(page: Page, cardName: string): Promise<number> {
+  const upload = await page.request.post('/api/card-gradings/upload', {
+    multipart: {
+      frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')) },
+      backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'back.jpg')) },
+    },
+  });
+  const { id } = await upload.json();
+  await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' } });
+  expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
+  return id;
+}
+
+test('an admin corrects a grade and the owner sees the new grade on the card page', async ({ page, browser }) => {
+  const owner = await signUp(page);
+  const cardName = `Venusaur ${owner.username}`;
+  const id = await uploadWithDetails(page, cardName);
+
+  const adminPage = await browser.newPage();
+  await signInAsAdmin(adminPage);
+  await adminPage.goto('/card-review');
+  await adminPage.getByLabel('Card name').fill(cardName);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
+  await expect(adminPage.getByText('Found 1 card(s)')).toBeVisible();
+  await adminPage.getByTestId(`review-${id}`).getByRole('button', { name: 'Edit' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Edit Card Grading' });
+  await dialog.getByLabel('Overall').fill('4');
+  await dialog.getByLabel('Corners').fill('42');
+  await dialog.getByLabel('Notes').fill('Crease found under a loupe.');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(adminPage.getByText('Grade Updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await adminPage.goto(`/card/${id}`);
+  await expect(adminPage.getByTestId('correction')).toContainText('overall');
+  await expect(adminPage.getByRole('button', { name: 'Edit Grade (Admin)' })).toBeVisible();
+  await adminPage.close();
+
+  await page.goto(`/card/${id}`);
+  await expect(page.getByTestId('overall-grade')).toHaveText('4');
+  await expect(page.getByTestId('category-corners')).toContainText('1/10');
+  await expect(page.getByText('Crease found under a loupe.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Grade (Admin)' })).toHaveCount(0);
+});
+
+test("an admin approves a payment and the user's balance shows the new points", async ({ page, browser }) => {
+  const user = await signUp(page);
+  const submitted = await page.request.post('/api/manual-payment', { data: { packageId: 'basic', paymentMethod: 'venmo', transactionId: `V-${user.username}` } });
+  expect(submitted.status()).toBe(201);
+  const { paymentId } = await submitted.json();
+
+  const adminPage = await browser.newPage();
+  await signInAsAdmin(adminPage);
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'Payment Management' }).click();
+  const row = adminPage.getByTestId(`payment-row-${paymentId}`);
+  await expect(row).toContainText(user.username);
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByText('Payment Approved')).toBeVisible();
+  await expect(row).toBeHidden();
+  await adminPage.getByRole('tab', { name: 'User Management' }).click();
+  await expect(adminPage.getByTestId(`user-row-${user.id}`)).toContainText('120');
+  await adminPage.close();
+
+  await page.goto('/profile');
+  await expect(page.getByText('Points 120')).toBeVisible();
+  await page.goto('/payment');
+  await expect(page.getByTestId('my-payment')).toContainText('approved');
+});
+
+test('the admin dashboard shows its four tabs and finds a grading by id', async ({ page }) => {
+  const owner = await signUp(page);
+  const id = await uploadWithDetails(page, `Gengar ${owner.username}`);
+  await page.request.post('/api/logout');
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  for (const tab of ['Grade Management', 'User Management', 'Payment Management', 'System Settings']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  await page.getByLabel('Search gradings').fill(String(id));
+  await expect(page.getByTestId(`grading-row-${id}`)).toContainText('AI');
+  await page.getByRole('tab', { name: 'System Settings' }).click();
+  await expect(page.getByText('available in a future update')).toBeVisible();
+});
