@@ -8,12 +8,10 @@ import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { GalleryPage } from './pages/gallery.tsx';
 import { MarketplacePage } from './pages/marketplace.tsx';
 import { PaymentPage } from './pages/payment.tsx';
+import { PortfolioPage } from './pages/portfolio.tsx';
 import { ProfilePage } from './pages/profile.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
-import {
-  PortfolioPage,
-} from './pages/placeholders.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
 

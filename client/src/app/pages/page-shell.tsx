@@ -9,15 +9,3 @@ export function PageShell({ title, description, children }: { title: string; des
     </div>
   );
 }
-
-/** An honest placeholder for a screen that a later release fills in. */
-export function ComingSoon({ title, what }: { title: string; what: string }) {
-  return (
-    <PageShell title={title}>
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-        <p className="font-medium text-slate-900">This page is on the way.</p>
-        <p className="mt-1 text-sm text-slate-600">{what}</p>
-      </div>
-    </PageShell>
-  );
-}

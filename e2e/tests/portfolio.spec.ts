@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { PHOTOS_DIR } from '../constants.ts';
+import { expect, signInAsAdmin, signUp, test } from '../fixtures.ts';
+
+const CARDS = [
+  ...Array.from({ length: 14 }, (_, i) => ({ cardName: `Pokemon card ${String(i).padStart(2, '0')}`, cardSet: i % 2 ? 'Base Set' : 'Jungle', gameBrand: 'Pokemon' })),
+  ...Array.from({ length: 10 }, (_, i) => ({ cardName: `Magic card ${String(i).padStart(2, '0')}`, cardSet: i % 2 ? 'Alpha' : 'Beta', gameBrand: 'Magic' })),
+  ...Array.from({ length: 6 }, (_, i) => ({ cardName: `Baseball card ${i}`, cardSet: '1952 Topps', gameBrand: 'Baseball' })),
+];
+
+async function gradeMany(page: Page) {
+  const front = readFileSync(path.join(PHOTOS_DIR, 'front.jpg'));
+  const back = readFileSync(path.join(PHOTOS_DIR, 'back.jpg'));
+  const queue = [...CARDS];
+  const worker = async () => {
+    for (let card = queue.shift(); card; card = queue.shift()) {
+      const upload = await page.request.post('/api/card-gradings/upload', {
+        multipart: { frontImage: { name: 'f.jpg', mimeType: 'image/jpeg', buffer: front }, backImage: { name: 'b.jpg', mimeType: 'image/jpeg', buffer: back } },
+      });
+      const { id } = await upload.json();
+      await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: card });
+      expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}
+
+test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statistics, layouts and the PDF', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const user = await signUp(page);
+  const payment = await (await page.request.post('/api/manual-payment', { data: { packageId: 'ultimate', paymentMethod: 'paypal', transactionId: `P-${user.username}` } })).json();
+  const admin = await browser.newPage();
+  await signInAsAdmin(admin);
+  expect((await admin.request.post(`/api/admin/manual-payments/${payment.paymentId}/approve`)).status()).toBe(200);
+  await admin.close();
+  await gradeMany(page);
+  const mine: { overallGrade: number; cardName: string; gameBrand: string }[] = await (await page.request.get('/api/my/card-gradings')).json();
+  expect(mine).toHaveLength(30);
+
+  await page.goto('/portfolio');
+  const cards = page.getByTestId('portfolio-card');
+  await expect(cards).toHaveCount(12);
+  await page.getByRole('button', { name: 'Load More Cards (18 remaining)' }).click();
+  await expect(cards).toHaveCount(24);
+  await expect(page.getByRole('button', { name: 'Load More Cards (6 remaining)' })).toBeVisible();
+  await expect(cards.first().getByTestId('price-line')).toContainText('Price unavailable');
+
+  await page.getByLabel('Game', { exact: true }).selectOption('Magic');
+  await expect(cards).toHaveCount(10);
+  await expect(page.getByLabel('Set', { exact: true }).locator('option')).toHaveText(['All sets', 'Alpha', 'Beta']);
+  await page.getByLabel('Set', { exact: true }).selectOption('Alpha');
+  await expect(cards).toHaveCount(5);
+  await page.getByLabel('Game', { exact: true }).selectOption('');
+
+  await page.getByLabel('Sort', { exact: true }).selectOption('name');
+  await expect(cards.first()).toContainText('Baseball card 0');
+  await page.getByLabel('Sort', { exact: true }).selectOption('oldest');
+  await page.getByLabel('Sort', { exact: true }).selectOption('grade');
+  const best = Math.max(...mine.map((c) => c.overallGrade));
+  await expect(cards.first()).toContainText(`Grade ${best}`);
+  await page.getByLabel('Sort', { exact: true }).selectOption('newest');
+  await page.getByLabel('Search', { exact: true }).fill('Baseball card 3');
+  await expect(cards).toHaveCount(1);
+  await page.getByLabel('Search', { exact: true }).fill('');
+
+  await page.getByRole('button', { name: 'List view' }).click();
+  await expect(page.locator('[data-layout="list"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Grid view' }).click();
+
+  await page.getByRole('tab', { name: 'By Game & Set' }).click();
+  await expect(page.getByTestId('set-Pokemon-Jungle')).toContainText('7 cards');
+  await expect(page.getByTestId('set-Baseball-1952 Topps')).toContainText('6 cards');
+
+  await page.getByRole('tab', { name: 'Statistics' }).click();
+  const average = Math.round((mine.reduce((s, c) => s + c.overallGrade, 0) / mine.length) * 10) / 10;
+  const stats = page.getByTestId('portfolio-stats');
+  await expect(stats).toContainText('Total cards30');
+  await expect(stats).toContainText(`Average grade${average}`);
+  await expect(stats).toContainText('Games3');
+  await expect(page.getByTestId('game-stats-Magic')).toContainText('10 cards');
+  await expect(page.getByTestId('recent-activity').locator('li')).toHaveCount(5);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Portfolio' }).click();
+  expect((await download).suggestedFilename()).toBe(`${user.username}_Portfolio.pdf`);
+});
+
+test('an empty portfolio invites the first grading', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.goto('/portfolio');
+  await expect(page.getByRole('heading', { name: 'My Portfolio' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toBeVisible();
+});
