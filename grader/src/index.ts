@@ -172,7 +172,11 @@ function measureFace(photo: Raster, card: FoundCard, size: { widthMm: number; he
 function shapeOf(card: FoundCard, photo: Raster) {
   const [tl, tr, br, bl] = card.corners;
   const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
-  return { shortSidePx, ratio: rectangleAspect(card.corners, photo) };
+  const plain = shortSidePx / ((distance(tl, bl) + distance(tr, br)) / 2);
+  // Undoing the perspective helps when the card is tilted; when the estimate strays from the
+  // plain side ratio it is noise from a nearly frontal view, and the plain ratio is better.
+  const perspective = rectangleAspect(card.corners, photo);
+  return { shortSidePx, ratio: Math.abs(perspective - plain) < 0.012 ? perspective : plain };
 }
 
 /** Grey of the background's lightness: only used to fill pixels outside the photo. */

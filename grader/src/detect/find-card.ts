@@ -1,5 +1,5 @@
 import type { GradeRejection } from '@gradelens/shared';
-import { distance, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { deltaE, medianLab, rgbToLab, type Lab } from '../image/color.ts';
 import { sampleBilinear, type Raster } from '../image/raster.ts';
 
@@ -44,7 +44,7 @@ export function findCard(photo: Raster): Detection {
   }
   const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale }));
   const refined = refineSides(photo, coarse as [Point, Point, Point, Point], background);
-  if (!refined) {
+  if (!refined || !plausibleCard(refined.corners, photo)) {
     return reject('no_card', 'The edges of the card could not be found. Use a plain background that differs from the card border, with even light.');
   }
   return { ok: true, card: { corners: orderTopShort(refined.corners), background, edgeRisePx: refined.edgeRisePx } };
@@ -344,8 +344,15 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const offset = reach - (2 * reach * half) / steps;
       points.push({ x: base.x + normal.x * offset, y: base.y + normal.y * offset });
     }
-    if (points.length < 12) return null;
-    lines.push(robustFitLine(points));
+    const coarseLine = fitLine([a, b]);
+    if (points.length < 12) {
+      lines.push(coarseLine);
+      continue;
+    }
+    // A fit that turned away from the outline (a textured background, a shadow) is not the side.
+    const fitted = robustFitLine(points);
+    const agrees = Math.abs(fitted.a * coarseLine.a + fitted.b * coarseLine.b) > Math.cos((6 * Math.PI) / 180);
+    lines.push(agrees ? fitted : coarseLine);
   }
   try {
     const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!)) as [Point, Point, Point, Point];
@@ -353,6 +360,16 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   } catch {
     return null;
   }
+}
+
+/** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
+function plausibleCard(corners: Point[], photo: Raster): boolean {
+  const margin = Math.max(photo.width, photo.height) * 0.1;
+  if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
+  const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
+  const short = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
+  const long = Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
+  return short / long > 0.55 && short / long < 0.85;
 }
 
 function median(values: number[]): number {
