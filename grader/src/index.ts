@@ -45,14 +45,16 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   };
   const decoded = await time('decode', () => Promise.all([decodePhoto(front, options.maxPixels ?? DEFAULT_MAX_PIXELS), decodePhoto(back, options.maxPixels ?? DEFAULT_MAX_PIXELS)]));
   const photos: Partial<Record<Face, Raster>> = {};
+  const previews: Partial<Record<Face, Raster>> = {};
   for (const [i, face] of (['front', 'back'] as const).entries()) {
     const d = decoded[i]!;
     if (!d.ok) return rejected({ ...d.rejection, face, message: `${label(face)} photo: ${d.rejection.message}` });
     photos[face] = d.raster;
+    previews[face] = d.preview;
   }
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const face of ['front', 'back'] as const) {
-    const detection = await time('detect', () => findCard(photos[face]!));
+    const detection = await time('detect', () => findCard(photos[face]!, previews[face]));
     if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
     found[face] = detection.card;
   }

@@ -1,6 +1,6 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { deltaE, medianLab, rgbToLab, type Lab } from '../image/color.ts';
+import { deltaE, labInto, medianLab, rgbToLab, type Lab } from '../image/color.ts';
 import { sampleBilinear, type Raster } from '../image/raster.ts';
 
 export interface FoundCard {
@@ -13,14 +13,14 @@ export interface FoundCard {
 
 export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
 
-const WORK_SIDE = 800;
+const WORK_SIDE = 640;
 
 /**
  * Finds the one card in a photo: separates it from the background by colour at low
  * resolution, then fits each side to sub-pixel edge points found in the full-resolution photo.
  */
-export function findCard(photo: Raster): Detection {
-  const small = downsample(photo, WORK_SIDE);
+export function findCard(photo: Raster, preview?: Raster): Detection {
+  const small = preview ? { raster: preview, scale: photo.width / preview.width } : downsample(photo, WORK_SIDE);
   const lab = labOf(small.raster);
   const background = frameBackground(lab, small.raster.width, small.raster.height);
   const mask = foregroundMask(lab, background, small.raster.width, small.raster.height);
@@ -88,12 +88,7 @@ function downsample(photo: Raster, maxSide: number): { raster: Raster; scale: nu
 
 function labOf(r: Raster): Float32Array {
   const out = new Float32Array(r.width * r.height * 3);
-  for (let i = 0; i < r.width * r.height; i += 1) {
-    const [l, a, b] = rgbToLab(r.data[i * 3]!, r.data[i * 3 + 1]!, r.data[i * 3 + 2]!);
-    out[i * 3] = l;
-    out[i * 3 + 1] = a;
-    out[i * 3 + 2] = b;
-  }
+  for (let i = 0; i < r.width * r.height * 3; i += 3) labInto(r.data[i]!, r.data[i + 1]!, r.data[i + 2]!, out, i);
   return out;
 }
 
@@ -120,7 +115,7 @@ function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): Uint8
   const frameDistances: number[] = [];
   const dist = new Float32Array(w * h);
   for (let i = 0; i < w * h; i += 1) {
-    dist[i] = deltaE(labAt(lab, i), bg);
+    dist[i] = Math.hypot(lab[i * 3]! - bg[0], lab[i * 3 + 1]! - bg[1], lab[i * 3 + 2]! - bg[2]);
     const x = i % w;
     const y = (i / w) | 0;
     if (x < band || y < band || x >= w - band || y >= h - band) frameDistances.push(dist[i]!);
@@ -135,22 +130,38 @@ function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): Uint8
   return fillHoles(mask, w, h);
 }
 
+/** Square dilation, done as a horizontal then a vertical pass (separable, linear in r). */
 function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const out: Uint8Array = new Uint8Array(m.length);
-  for (let y = 0; y < h; y += 1)
-    for (let x = 0; x < w; x += 1) {
-      let v = 0;
-      for (let dy = -r; dy <= r && !v; dy += 1)
-        for (let dx = -r; dx <= r; dx += 1) {
-          const yy = y + dy;
-          const xx = x + dx;
-          if (yy >= 0 && yy < h && xx >= 0 && xx < w && m[yy * w + xx]) {
-            v = 1;
-            break;
-          }
-        }
-      out[y * w + x] = v;
+  const rows: Uint8Array = new Uint8Array(m.length);
+  for (let y = 0; y < h; y += 1) {
+    let last = -Infinity;
+    for (let x = 0; x < w; x += 1) if (m[y * w + x]) last = x;
+    let next = Infinity;
+    const nearest = new Int32Array(w);
+    for (let x = w - 1; x >= 0; x -= 1) {
+      if (m[y * w + x]) next = x;
+      nearest[x] = next === Infinity ? 1 << 30 : next - x;
     }
+    last = -Infinity;
+    for (let x = 0; x < w; x += 1) {
+      if (m[y * w + x]) last = x;
+      rows[y * w + x] = x - last <= r || nearest[x]! <= r ? 1 : 0;
+    }
+  }
+  const out: Uint8Array = new Uint8Array(m.length);
+  for (let x = 0; x < w; x += 1) {
+    let last = -Infinity;
+    const nearest = new Int32Array(h);
+    let next = Infinity;
+    for (let y = h - 1; y >= 0; y -= 1) {
+      if (rows[y * w + x]) next = y;
+      nearest[y] = next === Infinity ? 1 << 30 : next - y;
+    }
+    for (let y = 0; y < h; y += 1) {
+      if (rows[y * w + x]) last = y;
+      out[y * w + x] = y - last <= r || nearest[y]! <= r ? 1 : 0;
+    }
+  }
   return out;
 }
 

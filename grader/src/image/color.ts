@@ -9,14 +9,22 @@ const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
 export type Lab = [number, number, number];
 
 export function rgbToLab(r: number, g: number, b: number): Lab {
-  const lr = LINEAR[Math.round(Math.max(0, Math.min(255, r)))]!;
-  const lg = LINEAR[Math.round(Math.max(0, Math.min(255, g)))]!;
-  const lb = LINEAR[Math.round(Math.max(0, Math.min(255, b)))]!;
-  const x = (lr * 0.4124 + lg * 0.3576 + lb * 0.1805) / 0.95047;
-  const y = lr * 0.2126 + lg * 0.7152 + lb * 0.0722;
-  const z = (lr * 0.0193 + lg * 0.1192 + lb * 0.9505) / 1.08883;
-  const fy = f(y);
-  return [116 * fy - 16, 500 * (f(x) - fy), 200 * (fy - f(z))];
+  const out: Lab = [0, 0, 0];
+  labInto(r, g, b, out, 0);
+  return out;
+}
+
+/** The same conversion written into an array, without allocating: for whole images. */
+export function labInto(r: number, g: number, b: number, out: { [i: number]: number }, at: number): void {
+  const lr = LINEAR[(r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0]!;
+  const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
+  const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
+  const fx = f((lr * 0.4124 + lg * 0.3576 + lb * 0.1805) / 0.95047);
+  const fy = f(lr * 0.2126 + lg * 0.7152 + lb * 0.0722);
+  const fz = f((lr * 0.0193 + lg * 0.1192 + lb * 0.9505) / 1.08883);
+  out[at] = 116 * fy - 16;
+  out[at + 1] = 500 * (fx - fy);
+  out[at + 2] = 200 * (fy - fz);
 }
 
 /** CIE76 colour difference. */

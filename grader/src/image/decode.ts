@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { GradeRejection } from '@gradelens/shared';
 import type { Raster } from './raster.ts';
 
@@ -6,7 +6,8 @@ sharp.cache(false);
 
 export const DEFAULT_MAX_PIXELS = 50_000_000;
 
-export type Decoded = { ok: true; raster: Raster } | { ok: false; rejection: GradeRejection };
+/** The full photo, and a copy of at most 640 px a side that libvips shrinks while decoding. */
+export type Decoded = { ok: true; raster: Raster; preview: Raster } | { ok: false; rejection: GradeRejection };
 
 /** Decodes a photo to sRGB pixels with its EXIF rotation applied, or says why it cannot. */
 export async function decodePhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Decoded> {
@@ -27,17 +28,23 @@ export async function decodePhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS)
     );
   }
   try {
-    const { data, info } = await sharp(input, { failOn: 'truncated', limitInputPixels: maxPixels })
-      .rotate()
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
-    return { ok: true, raster: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 } };
+    const decode = (resize: boolean) => {
+      let image = sharp(input, { failOn: 'truncated', limitInputPixels: maxPixels }).rotate();
+      if (resize) image = image.resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'cubic' });
+      return image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    };
+    const [full, small] = await Promise.all([decode(false), decode(true)]);
+    return { ok: true, raster: toRaster(full), preview: toRaster(small) };
   } catch {
     return reject('corrupt_image', 'This photo is damaged or incomplete (the file may have been cut off while copying). Take or send the photo again.');
   }
+}
+
+const PREVIEW_SIDE = 640;
+
+function toRaster({ data, info }: { data: Buffer; info: OutputInfo }): Raster {
+  if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 };
 }
 
 function reject(code: GradeRejection['code'], message: string): Decoded {

@@ -1,10 +1,9 @@
-import { rgbToLab, type Lab } from '../image/color.ts';
+import { labInto, type Lab } from '../image/color.ts';
 import type { RectifiedFace } from '../rectify.ts';
 
 /** The rectified face in CIELAB, computed once and shared by every measurement. */
 export interface LabFace {
   face: RectifiedFace;
-  lab: Float32Array;
   at(x: number, y: number): Lab;
   /** Mean Lab over a small axis-aligned box of pixels (clamped to the image). */
   mean(x0: number, y0: number, x1: number, y1: number): Lab;
@@ -12,20 +11,18 @@ export interface LabFace {
 
 export function labFace(face: RectifiedFace): LabFace {
   const { width, height, data } = face.raster;
-  const lab = new Float32Array(width * height * 3);
-  for (let i = 0; i < width * height; i += 1) {
-    const [l, a, b] = rgbToLab(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!);
-    lab[i * 3] = l;
-    lab[i * 3 + 1] = a;
-    lab[i * 3 + 2] = b;
-  }
+  // Converted on first use: the measurements read the borders, corners and edges, rarely the art.
+  const lab = new Float32Array(width * height * 3).fill(Number.NaN);
+  const ensure = (i: number) => {
+    if (Number.isNaN(lab[i])) labInto(data[i]!, data[i + 1]!, data[i + 2]!, lab, i);
+  };
   const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.round(x)));
   const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.round(y)));
   return {
     face,
-    lab,
     at(x, y) {
       const i = (clampY(y) * width + clampX(x)) * 3;
+      ensure(i);
       return [lab[i]!, lab[i + 1]!, lab[i + 2]!];
     },
     mean(x0, y0, x1, y1) {
@@ -40,6 +37,7 @@ export function labFace(face: RectifiedFace): LabFace {
       for (let y = ya; y <= yb; y += 1)
         for (let x = xa; x <= xb; x += 1) {
           const i = (y * width + x) * 3;
+          ensure(i);
           l += lab[i]!;
           a += lab[i + 1]!;
           b += lab[i + 2]!;
