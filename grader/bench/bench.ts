@@ -1,8 +1,11 @@
 // npm run bench:grader [-- --count N]: the engine against generated photos with known truth.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { GradeReport } from '@gradelens/shared';
-import { gradeCard } from '../src/index.ts';
 import { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade } from '../src/rubric.ts';
 import { generateCase, type GroundTruth } from '../src/synth/index.ts';
@@ -38,15 +41,22 @@ const bad = await badInputs(seed0 + 5000);
 const badOutcomes = await Promise.all(bad.map((b) => pool.grade(b.front, b.back).catch((e: unknown) => e as Error)));
 await pool.close();
 
-// One core: median time of a 12 MP pair, decoding included, and the peak memory it needs.
-const single: number[] = [];
-let peakRss = process.memoryUsage().rss;
-for (const c of cases.filter((c) => c.truth.frame === '12mp').slice(0, 15)) {
-  const start = performance.now();
-  await gradeCard(c.front, c.back);
-  single.push(performance.now() - start);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}
+// One core, in a process that does nothing else: median time of a 12 MP pair, decoding
+// included, and the peak memory that grading needs (the benchmark itself holds every case).
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'gradelens-bench-'));
+const dirs = cases.filter((c) => c.truth.frame === '12mp').slice(0, 15).map((c, i) => {
+  const dir = path.join(scratch, String(i));
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'front.jpg'), c.front);
+  writeFileSync(path.join(dir, 'back.jpg'), c.back);
+  return dir;
+});
+const child = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./grade-files.ts', import.meta.url)), ...dirs], { encoding: 'utf8' }).trim().split('\n').pop()!,
+) as { peakRssMb: number; ms: number[] };
+rmSync(scratch, { recursive: true, force: true });
+const single = child.ms;
+const peakRss = child.peakRssMb * 1e6;
 
 const centeringErrors: number[] = [];
 let unmeasurableTruth = 0;
@@ -120,5 +130,5 @@ bad.forEach((b, i) => {
 });
 line('crashes or hangs', `${crashed}`, crashed === 0);
 line('median ms per 12 MP pair, one core, decoding included', `${quantile(single, 0.5).toFixed(0)} ms`, quantile(single, 0.5) <= 500);
-line('peak RSS of a grading process (MB)', `${(peakRss / 1e6).toFixed(0)}`, peakRss / 1e6 <= 500);
+line('peak RSS of a process that only grades (MB)', `${(peakRss / 1e6).toFixed(0)}`, peakRss / 1e6 <= 500);
 line(`throughput with the pool on ${os.availableParallelism()} cores`, `${(count / poolSeconds).toFixed(2)} pairs/s`);
