@@ -8,7 +8,7 @@ import { useCorrections } from '@/features/admin/api/admin-gradings';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { useGrading } from '@/features/grading/api/grading';
 import { useSetShared } from '@/features/grading/api/share';
-import { GradeReportView } from '@/features/grading/components/grade-report';
+import { GradeReportView, toReportGrades } from '@/features/grading/components/grade-report';
 import { galleryUrl } from '@/features/grading/components/result-actions';
 import { toast } from '@/features/toasts/toast-store';
 import { PageSpinner } from '../guards.tsx';
@@ -116,21 +116,7 @@ export function CardDetailsPage() {
           <CardImage src={grading.backImagePath} alt="Back of the card" />
         </div>
         {graded ? (
-          <GradeReportView
-            grades={{
-              overallGrade: grading.overallGrade!,
-              centeringGrade: grading.centeringGrade ?? 1,
-              cornerGrade: grading.cornerGrade ?? 1,
-              edgeGrade: grading.edgeGrade ?? 1,
-              surfaceGrade: grading.surfaceGrade ?? 1,
-              notes: grading.notes,
-              gradingMethod: grading.gradingMethod,
-              aiPowered: grading.mlPowered === 1,
-              analysis: grading.analysis ?? null,
-              annotatedFrontPath: grading.annotatedFrontPath,
-              annotatedBackPath: grading.annotatedBackPath,
-            }}
-          />
+          <GradeReportView grades={toReportGrades(grading)} />
         ) : (
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">This card has not been graded yet.</p>
         )}

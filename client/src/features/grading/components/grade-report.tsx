@@ -1,5 +1,5 @@
 import { BadgeCheck, Star, StarHalf } from 'lucide-react';
-import type { CenteringFace, GradeReport } from '@gradelens/shared';
+import type { CardGrading, CenteringFace, GradeReport } from '@gradelens/shared';
 import { gradeColour, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
 import { cn } from '@/lib/utils';
 import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
@@ -16,6 +16,23 @@ export interface ReportGrades {
   analysis?: GradeReport | null;
   annotatedFrontPath?: string | null;
   annotatedBackPath?: string | null;
+}
+
+/** A stored grading as the report view shows it (missing grades read 1, as the spec's dialog does). */
+export function toReportGrades(g: CardGrading & { analysis?: GradeReport | null }): ReportGrades {
+  return {
+    overallGrade: g.overallGrade ?? 1,
+    centeringGrade: g.centeringGrade ?? 1,
+    cornerGrade: g.cornerGrade ?? 1,
+    edgeGrade: g.edgeGrade ?? 1,
+    surfaceGrade: g.surfaceGrade ?? 1,
+    notes: g.notes,
+    gradingMethod: g.gradingMethod,
+    aiPowered: g.mlPowered === 1,
+    analysis: g.analysis ?? null,
+    annotatedFrontPath: g.annotatedFrontPath,
+    annotatedBackPath: g.annotatedBackPath,
+  };
 }
 
 export function Stars({ grade }: { grade: number }) {

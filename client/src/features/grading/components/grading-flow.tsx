@@ -14,7 +14,7 @@ import { StepIndicator, type GradingStep } from '../step-indicator.tsx';
 import { AnalysisProgress, useAnalysisProgress } from './analysis-step.tsx';
 import { CameraCapture, type Side } from './camera-capture.tsx';
 import { DetailsStep, type CardDetails } from './details-step.tsx';
-import { GradeReportView, type ReportGrades } from './grade-report.tsx';
+import { GradeReportView, toReportGrades, type ReportGrades } from './grade-report.tsx';
 import { HouseAd } from './house-ad.tsx';
 import { InsufficientPoints } from './insufficient-points.tsx';
 import { ResultActions } from './result-actions.tsx';
@@ -115,19 +115,7 @@ export function GradingFlow() {
               if (gradingId === null) return toast({ title: 'Card grading ID is missing', variant: 'destructive' });
               analyze.mutate(gradingId, {
                 onSuccess: (r) => {
-                  setResult({
-                    overallGrade: r.overallGrade ?? 1,
-                    centeringGrade: r.centeringGrade ?? 1,
-                    cornerGrade: r.cornerGrade ?? 1,
-                    edgeGrade: r.edgeGrade ?? 1,
-                    surfaceGrade: r.surfaceGrade ?? 1,
-                    notes: r.notes,
-                    gradingMethod: r.gradingMethod,
-                    aiPowered: r.aiPowered,
-                    analysis: r.analysis,
-                    annotatedFrontPath: r.annotatedFrontPath,
-                    annotatedBackPath: r.annotatedBackPath,
-                  });
+                  setResult(toReportGrades(r));
                   setStep('complete');
                 },
                 onError: (error) => {
