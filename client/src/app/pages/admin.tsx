@@ -2,6 +2,7 @@ import { Pencil, Shield, User } from 'lucide-react';
 import { useState } from 'react';
 import type { CardGrading } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
+import { cellClass, DataTable } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAdminGradings } from '@/features/admin/api/admin-gradings';
@@ -13,8 +14,7 @@ import { messageOf } from '@/features/auth/components/server-errors';
 import { toast } from '@/features/toasts/toast-store';
 import { PageShell } from './page-shell.tsx';
 
-const th = 'px-3 py-2 text-left font-medium text-slate-600';
-const td = 'px-3 py-2 align-top';
+const td = cellClass;
 
 export function AdminPage() {
   return (
@@ -50,45 +50,33 @@ function GradeManagement() {
   return (
     <div className="space-y-4">
       <Input placeholder="Search by card name, set, game or ID" aria-label="Search gradings" value={search} onChange={(e) => setSearch(e.target.value)} className="max-w-md" />
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50">
-            <tr>
-              <th className={th}>ID</th>
-              <th className={th}>Card</th>
-              <th className={th}>Grade</th>
-              <th className={th}>Method</th>
-              <th className={th}>Date</th>
-              <th className={th}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(query.data?.items ?? []).map((g) => (
-              <tr key={g.id} className="border-t border-slate-100" data-testid={`grading-row-${g.id}`}>
-                <td className={td}>{g.id}</td>
-                <td className={td}>
-                  <p className="font-medium text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
-                  <p className="text-xs text-slate-500">{[g.cardSet, g.gameBrand, g.ownerName && `by ${g.ownerName}`].filter(Boolean).join(' · ')}</p>
-                </td>
-                <td className={td}>
-                  <GradeBadge grade={g.overallGrade} />
-                </td>
-                <td className={td}>
-                  {g.gradingMethod ?? '-'}
-                  {g.mlPowered === 1 && <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">AI</span>}
-                </td>
-                <td className={td}>{new Date(g.createdAt).toLocaleDateString()}</td>
-                <td className={td}>
-                  <Button size="sm" variant="outline" aria-label={`Edit grading ${g.id}`} onClick={() => setEditing(g)}>
-                    <Pencil /> Edit
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {query.data?.items.length === 0 && <p className="p-6 text-center text-slate-600">No gradings match.</p>}
-      </div>
+      <DataTable
+        headers={['ID', 'Card', 'Grade', 'Method', 'Date', 'Actions']}
+        footer={query.data?.items.length === 0 && <p className="p-6 text-center text-slate-600">No gradings match.</p>}
+      >
+        {(query.data?.items ?? []).map((g) => (
+          <tr key={g.id} className="border-t border-slate-100" data-testid={`grading-row-${g.id}`}>
+            <td className={td}>{g.id}</td>
+            <td className={td}>
+              <p className="font-medium text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
+              <p className="text-xs text-slate-500">{[g.cardSet, g.gameBrand, g.ownerName && `by ${g.ownerName}`].filter(Boolean).join(' · ')}</p>
+            </td>
+            <td className={td}>
+              <GradeBadge grade={g.overallGrade} />
+            </td>
+            <td className={td}>
+              {g.gradingMethod ?? '-'}
+              {g.mlPowered === 1 && <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">AI</span>}
+            </td>
+            <td className={td}>{new Date(g.createdAt).toLocaleDateString()}</td>
+            <td className={td}>
+              <Button size="sm" variant="outline" aria-label={`Edit grading ${g.id}`} onClick={() => setEditing(g)}>
+                <Pencil /> Edit
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <EditGradeDialog grading={editing} onClose={() => setEditing(null)} />
     </div>
   );
@@ -98,42 +86,29 @@ function UserManagement() {
   const users = useAdminUsers();
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50">
-            <tr>
-              <th className={th}>User</th>
-              <th className={th}>Email</th>
-              <th className={th}>Points</th>
-              <th className={th}>Status</th>
-              <th className={th}>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(users.data ?? []).map((u) => (
-              <tr key={u.id} className="border-t border-slate-100" data-testid={`user-row-${u.id}`}>
-                <td className={td}>
-                  <span className="flex items-center gap-2">
-                    {u.isAdmin ? <Shield className="size-4 text-brand-600" aria-hidden /> : <User className="size-4 text-slate-500" aria-hidden />}
-                    <span>
-                      <span className="font-medium text-slate-900">{u.username}</span>
-                      <span className="block text-xs text-slate-500">ID: {u.id}</span>
-                    </span>
-                  </span>
-                </td>
-                <td className={td}>{u.email}</td>
-                <td className={td}>{u.points}</td>
-                <td className={td}>{u.isAdmin ? 'Admin' : 'User'}</td>
-                <td className={td}>
-                  <Button size="sm" variant="outline" disabled>
-                    Manage
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable headers={['User', 'Email', 'Points', 'Status', 'Actions']}>
+        {(users.data ?? []).map((u) => (
+          <tr key={u.id} className="border-t border-slate-100" data-testid={`user-row-${u.id}`}>
+            <td className={td}>
+              <span className="flex items-center gap-2">
+                {u.isAdmin ? <Shield className="size-4 text-brand-600" aria-hidden /> : <User className="size-4 text-slate-500" aria-hidden />}
+                <span>
+                  <span className="font-medium text-slate-900">{u.username}</span>
+                  <span className="block text-xs text-slate-500">ID: {u.id}</span>
+                </span>
+              </span>
+            </td>
+            <td className={td}>{u.email}</td>
+            <td className={td}>{u.points}</td>
+            <td className={td}>{u.isAdmin ? 'Admin' : 'User'}</td>
+            <td className={td}>
+              <Button size="sm" variant="outline" disabled>
+                Manage
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="text-xs text-slate-500">More user management features are coming soon.</p>
     </div>
   );
@@ -157,40 +132,26 @@ function PaymentManagement() {
     );
   if (pending.data?.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No pending payments to review.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            <th className={th}>User</th>
-            <th className={th}>Package</th>
-            <th className={th}>Method</th>
-            <th className={th}>Transaction ID</th>
-            <th className={th}>Date</th>
-            <th className={th}>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(pending.data ?? []).map((p) => (
-            <tr key={p.id} className="border-t border-slate-100" data-testid={`payment-row-${p.id}`}>
-              <td className={td}>{p.username || `User #${p.userId}`}</td>
-              <td className={td}>
-                {p.packageId} ({p.pointsRequested} points, ${p.amount.toFixed(2)})
-              </td>
-              <td className={td}>{p.paymentMethod}</td>
-              <td className={td}>{p.transactionId}</td>
-              <td className={td}>{new Date(p.createdAt).toLocaleString()}</td>
-              <td className={`${td} flex gap-2`}>
-                <Button size="sm" disabled={decide.isPending} onClick={() => act(p.id, 'approve')}>
-                  Approve
-                </Button>
-                <Button size="sm" variant="destructive" disabled={decide.isPending} onClick={() => act(p.id, 'reject')}>
-                  Reject
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable headers={['User', 'Package', 'Method', 'Transaction ID', 'Date', 'Actions']}>
+      {(pending.data ?? []).map((p) => (
+        <tr key={p.id} className="border-t border-slate-100" data-testid={`payment-row-${p.id}`}>
+          <td className={td}>{p.username || `User #${p.userId}`}</td>
+          <td className={td}>
+            {p.packageId} ({p.pointsRequested} points, ${p.amount.toFixed(2)})
+          </td>
+          <td className={td}>{p.paymentMethod}</td>
+          <td className={td}>{p.transactionId}</td>
+          <td className={td}>{new Date(p.createdAt).toLocaleString()}</td>
+          <td className={`${td} flex gap-2`}>
+            <Button size="sm" disabled={decide.isPending} onClick={() => act(p.id, 'approve')}>
+              Approve
+            </Button>
+            <Button size="sm" variant="destructive" disabled={decide.isPending} onClick={() => act(p.id, 'reject')}>
+              Reject
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

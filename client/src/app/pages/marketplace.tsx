@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Radio, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SiteSettings } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { apiRequest } from '@/lib/api';
@@ -13,27 +14,24 @@ export function MarketplacePage() {
   return (
     <PageShell title="Marketplace" description="Buy and sell graded cards in our stores.">
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="rounded-xl border border-slate-200 bg-white p-6">
-          <Radio className="size-8 text-brand-600" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">Live-selling store</h2>
-          <p className="mt-1 text-sm text-slate-600">Join our live breaks and auctions.</p>
-          <Button asChild className="mt-4" disabled={!stores}>
-            <a href={stores?.liveStoreUrl ?? '#'} target="_blank" rel="noopener noreferrer">
-              Visit live store <ExternalLink />
-            </a>
-          </Button>
-        </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-6">
-          <Store className="size-8 text-brand-600" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">Resale store</h2>
-          <p className="mt-1 text-sm text-slate-600">Browse graded singles at fixed prices.</p>
-          <Button asChild className="mt-4" disabled={!stores}>
-            <a href={stores?.resaleStoreUrl ?? '#'} target="_blank" rel="noopener noreferrer">
-              Visit resale store <ExternalLink />
-            </a>
-          </Button>
-        </div>
+        <StoreCard icon={<Radio className="size-8 text-brand-600" aria-hidden />} title="Live-selling store" text="Join our live breaks and auctions." cta="Visit live store" href={stores?.liveStoreUrl} />
+        <StoreCard icon={<Store className="size-8 text-brand-600" aria-hidden />} title="Resale store" text="Browse graded singles at fixed prices." cta="Visit resale store" href={stores?.resaleStoreUrl} />
       </div>
     </PageShell>
+  );
+}
+
+function StoreCard({ icon, title, text, cta, href }: { icon: ReactNode; title: string; text: string; cta: string; href: string | undefined }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6">
+      {icon}
+      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+      <Button asChild className="mt-4" disabled={!href}>
+        <a href={href ?? '#'} target="_blank" rel="noopener noreferrer">
+          {cta} <ExternalLink />
+        </a>
+      </Button>
+    </div>
   );
 }
