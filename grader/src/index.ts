@@ -54,7 +54,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   }
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const face of ['front', 'back'] as const) {
-    const detection = await time('detect', () => findCard(photos[face]!, previews[face]));
+    const detection = await time('detect', () => findCard(photos[face]!, previews[face]!));
     if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
     found[face] = detection.card;
   }

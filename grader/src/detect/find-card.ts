@@ -13,14 +13,13 @@ export interface FoundCard {
 
 export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
 
-const WORK_SIDE = 640;
 
 /**
- * Finds the one card in a photo: separates it from the background by colour at low
- * resolution, then fits each side to sub-pixel edge points found in the full-resolution photo.
+ * Finds the one card in a photo: separates it from the background by colour in the small
+ * preview (decode.ts), then fits each side to sub-pixel edge points found in the full-resolution photo.
  */
-export function findCard(photo: Raster, preview?: Raster): Detection {
-  const small = preview ? { raster: preview, scale: photo.width / preview.width } : downsample(photo, WORK_SIDE);
+export function findCard(photo: Raster, preview: Raster): Detection {
+  const small = { raster: preview, scale: photo.width / preview.width };
   const lab = labOf(small.raster);
   const background = frameBackground(lab, small.raster.width, small.raster.height);
   const mask = foregroundMask(lab, background, small.raster.width, small.raster.height);
@@ -52,38 +51,6 @@ export function findCard(photo: Raster, preview?: Raster): Detection {
 
 function reject(code: GradeRejection['code'], message: string): Detection {
   return { ok: false, rejection: { code, message } };
-}
-
-function downsample(photo: Raster, maxSide: number): { raster: Raster; scale: number } {
-  const scale = Math.max(1, Math.max(photo.width, photo.height) / maxSide);
-  const w = Math.max(1, Math.floor(photo.width / scale));
-  const h = Math.max(1, Math.floor(photo.height / scale));
-  const out = new Uint8Array(w * h * 3);
-  const step = Math.max(1, Math.floor(scale));
-  for (let y = 0; y < h; y += 1) {
-    const sy = Math.floor(y * scale);
-    for (let x = 0; x < w; x += 1) {
-      const sx = Math.floor(x * scale);
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let n = 0;
-      for (let dy = 0; dy < step && sy + dy < photo.height; dy += 1) {
-        for (let dx = 0; dx < step && sx + dx < photo.width; dx += 1) {
-          const i = ((sy + dy) * photo.width + sx + dx) * 3;
-          r += photo.data[i]!;
-          g += photo.data[i + 1]!;
-          b += photo.data[i + 2]!;
-          n += 1;
-        }
-      }
-      const o = (y * w + x) * 3;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
-    }
-  }
-  return { raster: { data: out, width: w, height: h, channels: 3 }, scale: photo.width / w };
 }
 
 function labOf(r: Raster): Float32Array {
