@@ -2,6 +2,9 @@
 # Starts the machine's PostgreSQL 15 and makes the test role and database (idempotent).
 # Prints the TEST_DATABASE_URL to use.
 set -euo pipefail
+# Only the URL goes to stdout: callers capture it with $(...). Everything else goes to stderr.
+exec 3>&1 1>&2
+cd /
 if ! pg_lsclusters -h 2>/dev/null | grep -q '^15 *main .*online'; then
   pg_ctlcluster 15 main start 2>/dev/null || pg_ctlcluster 15 main status >/dev/null
 fi
@@ -14,4 +17,4 @@ psql_do() { su postgres -c "psql -v ON_ERROR_STOP=1 -qtAc \"$1\""; }
   psql_do "CREATE ROLE app LOGIN PASSWORD 'app'"
 [ "$(psql_do "SELECT 1 FROM pg_database WHERE datname='app_test'")" = "1" ] ||
   psql_do "CREATE DATABASE app_test OWNER app"
-echo "postgres://app:app@127.0.0.1:5432/app_test"
+echo "postgres://app:app@127.0.0.1:5432/app_test" >&3

@@ -27,8 +27,8 @@ describe('the grading pool', () => {
     const pool = make({ size: 1, maxQueue: 1, workerUrl: testWorker, jobTimeoutMs: 2000 });
     const running = codeOf(job(pool, 'hang'));
     const queued = codeOf(job(pool, 'answer'));
-    await new Promise((r) => setTimeout(r, 20));
     expect(await codeOf(job(pool, 'answer'))).toBe('busy');
+    while (pool.stats().running === 0) await new Promise((r) => setTimeout(r, 10));
     expect(pool.stats()).toMatchObject({ running: 1, queued: 1 });
     await pool.close();
     expect(await running).toBe('closed');

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GradeOutcome } from '@gradelens/shared';
 import type { GradeOptions } from '../index.ts';
-import type { JobMessage, ReplyMessage } from './protocol.ts';
+import type { JobMessage, ReadyMessage, ReplyMessage } from './protocol.ts';
 
 export type PoolErrorCode = 'busy' | 'timeout' | 'worker_crashed' | 'closed';
 
@@ -40,6 +40,8 @@ interface Slot {
   job: Job | null;
   timer: ReturnType<typeof setTimeout> | null;
   jobsDone: number;
+  /** Its modules are loaded: a job's time limit then measures the job, not the start-up. */
+  ready: boolean;
 }
 
 /**
@@ -68,7 +70,7 @@ export class GradingPool {
   grade(front: Buffer, back: Buffer, options: GradeOptions = {}): Promise<GradeOutcome> {
     if (this.closed) return Promise.reject(new PoolError('closed', 'The grading engine is shutting down.'));
     const running = this.slots.filter((s) => s.job).length;
-    if (running === this.slots.length && this.queue.length >= this.options.maxQueue) {
+    if (running + this.queue.length >= this.slots.length + this.options.maxQueue) {
       return Promise.reject(new PoolError('busy', 'The grading engine is busy. Try again in a few seconds.'));
     }
     // Copies own their memory, so they can be moved to the worker without touching Node's buffer pool.
@@ -103,8 +105,13 @@ export class GradingPool {
     const worker = url.pathname.endsWith('.ts')
       ? new Worker(new URL('./ts-bootstrap.mjs', import.meta.url), { workerData: { entry: url.href } })
       : new Worker(url);
-    const slot: Slot = { worker, job: null, timer: null, jobsDone: 0 };
-    worker.on('message', (reply: ReplyMessage) => this.finish(slot, reply));
+    const slot: Slot = { worker, job: null, timer: null, jobsDone: 0, ready: false };
+    worker.on('message', (message: ReplyMessage | ReadyMessage) => {
+      if ('ready' in message) {
+        slot.ready = true;
+        this.dispatch();
+      } else this.finish(slot, message);
+    });
     worker.on('error', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
     worker.on('exit', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
     worker.unref();
@@ -113,7 +120,7 @@ export class GradingPool {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.job || !this.queue.length) continue;
+      if (slot.job || !slot.ready || !this.queue.length) continue;
       const job = this.queue.shift()!;
       slot.job = job;
       slot.timer = setTimeout(() => {
@@ -148,7 +155,9 @@ export class GradingPool {
   private replace(slot: Slot, error: PoolError): void {
     if (this.closed || !this.slots.includes(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
-    const job = slot.job;
+    // A worker that dies while starting takes a waiting job with it, so a broken worker
+    // script answers its callers instead of leaving them queued forever.
+    const job = slot.job ?? (slot.ready ? null : (this.queue.shift() ?? null));
     slot.job = null;
     job?.reject(error);
     this.swap(slot);

@@ -9,3 +9,8 @@ export interface JobMessage {
 }
 
 export type ReplyMessage = { id: number; outcome: GradeOutcome } | { id: number; error: string };
+
+/** Sent once by a worker when its modules are loaded: the pool gives it jobs only after that. */
+export interface ReadyMessage {
+  ready: true;
+}

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { gradeCard } from '../index.ts';
-import type { JobMessage, ReplyMessage } from './protocol.ts';
+import type { JobMessage, ReadyMessage, ReplyMessage } from './protocol.ts';
 
 // One grading at a time per worker thread; the pool never sends a second before the reply.
 parentPort?.on('message', async (job: JobMessage) => {
@@ -21,3 +21,5 @@ parentPort?.on('message', async (job: JobMessage) => {
   }
   parentPort?.postMessage(reply, transfer);
 });
+
+parentPort?.postMessage({ ready: true } satisfies ReadyMessage);

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
@@ -10,6 +8,7 @@ import { cardGradings, imageMetadata } from '../../db/schema.ts';
 import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
+import { pdfText, renderFirstPage } from '../../../test/support/pdf.ts';
 import { jpegOf, multipart } from '../../../test/support/images.ts';
 
 let t: TestApp;
@@ -202,20 +201,13 @@ describe('GET /api/card-gradings/:id/label', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
 
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-label-'));
-    try {
-      writeFileSync(path.join(dir, 'label.pdf'), response.rawPayload);
-      const text = execFileSync('pdftotext', [path.join(dir, 'label.pdf'), '-']).toString();
-      for (const expected of ['GRADELENS', 'Charizard', '#4/102', 'Base Set', '1999 Pokemon', 'MINT', `GL-${String(id).padStart(8, '0')}`, 'Centering:', 'Surface:']) {
-        expect(text).toContain(expected);
-      }
-      execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', path.join(dir, 'label.pdf'), path.join(dir, 'label')]);
-      const { data, info } = await sharp(readFileSync(path.join(dir, 'label.png'))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-      expect(qr?.data).toBe(`https://cards.example.test/gallery/${id}`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const text = await pdfText(response.rawPayload);
+    for (const expected of ['GRADELENS', 'Charizard', '#4/102', 'Base Set', '1999 Pokemon', 'MINT', `GL-${String(id).padStart(8, '0')}`, 'Centering:', 'Surface:']) {
+      expect(text).toContain(expected);
     }
+    const page = await renderFirstPage(response.rawPayload, 200 / 72);
+    const qr = jsQR(page.data, page.width, page.height);
+    expect(qr?.data).toBe(`https://cards.example.test/gallery/${id}`);
   });
 
   it('explains that an ungraded card has no label yet, and hides private labels from others', async () => {

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-portfolio-'));
-  try {
-    writeFileSync(path.join(dir, 'p.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'p.pdf'), '-']).toString();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('POST /api/portfolio/download', () => {
   it("makes a PDF named after the user with a summary and a row per card", async () => {
@@ -36,7 +23,7 @@ describe('POST /api/portfolio/download', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${user.username}_Portfolio.pdf"`);
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toMatch(/Cards: 2\s+Average grade: 7.5\s+Highest grade: 9\s+Games: 2/);
     for (const expected of ['Blastoise', 'Base Set', 'Black Lotus', 'Alpha', 'Magic', 'Centering 8']) expect(text).toContain(expected);
   });
@@ -48,7 +35,7 @@ describe('POST /api/portfolio/download', () => {
     const mine = await uploadCard(t.app, user.cookie);
     await markGraded(t.db, mine, { cardName: 'My Eevee' });
     const response = await t.app.inject({ method: 'POST', url: '/api/portfolio/download', headers: { cookie: user.cookie }, payload: { cards: [{ id: theirs, cardName: 'Secret Mewtwo' }, { id: mine }], userName: other.username } });
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('My Eevee');
     expect(text).not.toContain('Secret Mewtwo');
     expect(text).toContain('Cards: 1');
