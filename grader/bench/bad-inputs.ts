@@ -17,13 +17,16 @@ export async function badInputs(seed: number): Promise<BadInput[]> {
   const h = meta.height!;
   const small = await generateCase({ seed: seed + 1, frame: '1080p', variant: 'clean', size: 'small' });
   const glare = await generateCase({ seed: seed + 2, frame: '1080p', variant: 'clean', glare: 'heavy' });
-  const half = await sharp(good.front).resize(Math.round(w / 2), Math.round(h / 2)).toBuffer();
-  const twoCards = await sharp({ create: { width: w, height: Math.round(h / 2), channels: 3, background: '#ecece8' } })
+  // Two cards side by side on one table, each whole and large enough to grade on its own.
+  const big = await generateCase({ seed: seed + 3, frame: '12mp', variant: 'clean', size: 'standard', background: 'grey_table' });
+  const halfSize = await sharp(big.front).resize(2000, 1500).toBuffer();
+  const crop = await sharp(halfSize).extract({ left: 420, top: 0, width: 1160, height: 1500 }).toBuffer();
+  const twoCards = await sharp({ create: { width: 2320, height: 1500, channels: 3, background: '#808286' } })
     .composite([
-      { input: await sharp(half).extract({ left: Math.round(w / 8), top: 0, width: Math.round(w / 4), height: Math.round(h / 2) }).toBuffer(), left: 0, top: 0 },
-      { input: await sharp(half).extract({ left: Math.round(w / 8), top: 0, width: Math.round(w / 4), height: Math.round(h / 2) }).toBuffer(), left: Math.round(w / 2), top: 0 },
+      { input: crop, left: 0, top: 0 },
+      { input: crop, left: 1160, top: 0 },
     ])
-    .jpeg()
+    .jpeg({ quality: 90 })
     .toBuffer();
   return [
     { name: 'text file', front: Buffer.from('this is not a photo'), back: good.back, expected: 'not_an_image' },

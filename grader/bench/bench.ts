@@ -1,17 +1,17 @@
 // npm run bench:grader [-- --count N]: the engine against generated photos with known truth.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { GradeReport } from '@gradelens/shared';
+import type { GradeReport, HalfPointScores } from '@gradelens/shared';
 import { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade } from '../src/rubric.ts';
-import { generateCase, type GroundTruth } from '../src/synth/index.ts';
+import { GENERATOR_VERSION, generateCase, type GroundTruth } from '../src/synth/index.ts';
 import { badInputs } from './bad-inputs.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '200' }, seed: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '200' }, seed: { type: 'string', default: '1000' }, verbose: { type: 'boolean', default: false }, cache: { type: 'string' } } });
 const count = Number(values.count);
 const seed0 = Number(values.seed);
 const pct = (n: number, d: number) => (d ? (100 * n) / d : 0);
@@ -25,10 +25,24 @@ console.log(`GradeLens engine benchmark: ${count} good cases (half 12 MP, half 1
 const cases: { front: Buffer; back: Buffer; truth: GroundTruth; variant: string }[] = [];
 const genStart = performance.now();
 for (let i = 0; i < count; i += 1) {
-  const variant = (['clean', 'worn', 'clean', 'full_art', 'clean'] as const)[i % 5]!;
+  const variant = (['clean', 'worn', 'holo', 'full_art', 'clean'] as const)[i % 5]!;
   const glare = i % 10 === 4 ? ('light' as const) : undefined;
-  const c = await generateCase({ seed: seed0 + i, frame: i % 2 ? '1080p' : '12mp', variant, ...(glare ? { glare } : {}) });
+  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}) };
+  const c = values.cache ? await cached(values.cache, options) : await generateCase(options);
   cases.push({ ...c, variant: glare ? 'clean_glare' : variant });
+}
+/** --cache DIR keeps generated cases between runs (they are slow to make), keyed by their options. */
+async function cached(dir: string, options: Parameters<typeof generateCase>[0]) {
+  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}-v${GENERATOR_VERSION}`);
+  if (existsSync(path.join(folder, 'truth.json'))) {
+    return { front: readFileSync(path.join(folder, 'front.jpg')), back: readFileSync(path.join(folder, 'back.jpg')), truth: JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')) as GroundTruth };
+  }
+  const c = await generateCase(options);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'front.jpg'), c.front);
+  writeFileSync(path.join(folder, 'back.jpg'), c.back);
+  writeFileSync(path.join(folder, 'truth.json'), JSON.stringify(c.truth));
+  return c;
 }
 console.log(`generated in ${((performance.now() - genStart) / 1000).toFixed(0)} s`);
 
@@ -103,9 +117,20 @@ outcomes.forEach((o, i) => {
     if (got === expected) exact[k] += 1;
     if (Math.abs(got - expected) <= 1) withinOne[k] += 1;
   }
-  if (c.variant === 'clean' || c.variant === 'clean_glare') {
+  if (c.variant === 'clean' || c.variant === 'clean_glare' || c.variant === 'holo') {
     cleanCases += 1;
     if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
+  }
+  if (values.verbose && keys.some((k) => r[reportKey[k]] !== toIntegerGrade(c.truth.expected[k]))) {
+    const scores = (s: HalfPointScores) => keys.map((k) => `${k.slice(0, 4)} ${s[k]}`).join(', ');
+    console.log(`case ${i} (seed ${seed0 + i}, ${c.variant}, ${c.truth.frame}, ${c.truth.cardSize}, ${c.truth.pxPerMm.front.toFixed(1)} px/mm)`);
+    console.log(`  truth: ${scores(c.truth.expected)}; found: ${scores(r.scores)}`);
+    for (const face of ['front', 'back'] as const) {
+      const t = c.truth.centering[face];
+      const f = r.centering[face];
+      console.log(`  ${face} centering: truth ${t.measurable ? `${t.leftRight![0].toFixed(1)} / ${t.topBottom![0].toFixed(1)}` : 'n/m'}, found ${f.measurable ? `${f.leftRight![0].toFixed(1)} / ${f.topBottom![0].toFixed(1)}` : `n/m (${f.reason})`}`);
+    }
+    for (const d of r.defects) console.log(`  ${d.face} ${d.kind} at ${d.location}: ${d.sizeMm} mm -> ${d.impliedGrade}`);
   }
 });
 const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.expected).length;

@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { badInputs } from '../bench/bad-inputs.ts';
+import { findCard } from './detect/find-card.ts';
+import { decodePhoto } from './image/decode.ts';
 import { gradeCard } from './index.ts';
 import { generateCase } from './synth/index.ts';
 
@@ -69,22 +72,57 @@ describe('gradeCard refuses photos it cannot grade', () => {
     expect(await codeOf(clean.front, clean.back, { maxPixels: 1_000_000 })).toBe('too_many_pixels');
   });
 
-  it('no card, a card cut off by the frame, a card too small, too blurry, different sizes', async () => {
-    const blank = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#ececE8' } }).jpeg().toBuffer();
-    expect(await codeOf(blank, clean.back)).toBe('no_card');
+  it('answers every rejection code of GRADING.md for a real bad input', async () => {
+    const inputs = await badInputs(6000);
+    const codes = [];
+    for (const input of inputs) {
+      const code = await codeOf(input.front, input.back);
+      codes.push({ name: input.name, code });
+    }
+    expect(codes).toEqual(inputs.map((input) => ({ name: input.name, code: input.expected })));
+    expect(new Set(inputs.map((i) => i.expected)).size).toBe(10);
+  }, 120_000);
+});
 
-    const meta = await sharp(clean.front).metadata();
-    const cut = await sharp(clean.front).extract({ left: 0, top: 0, width: meta.width!, height: Math.round(meta.height! * 0.6) }).jpeg().toBuffer();
-    expect(await codeOf(cut, clean.back)).toBe('card_cut_off');
+describe('finding the card', () => {
+  it('puts the corners within a pixel of the truth, a dark border on dark cloth and wood grain included', async () => {
+    const cases = await Promise.all([
+      generateCase({ seed: 100, frame: '12mp', variant: 'worn', background: 'dark_cloth' }),
+      generateCase({ seed: 11, frame: '1080p', variant: 'worn', background: 'wood' }),
+      generateCase({ seed: 7, frame: '1080p', variant: 'clean', background: 'white_paper' }),
+    ]);
+    for (const c of cases) {
+      for (const face of ['front', 'back'] as const) {
+        const decoded = await decodePhoto(c[face], 50_000_000);
+        if (!decoded.ok) throw new Error(decoded.rejection.message);
+        const found = findCard(decoded.raster, decoded.preview);
+        if (!found.ok) throw new Error(found.rejection.message);
+        for (const corner of found.card.corners) {
+          const nearest = Math.min(...c.truth.corners![face].map((t) => Math.hypot(t.x - corner.x, t.y - corner.y)));
+          expect(nearest).toBeLessThan(1);
+        }
+      }
+    }
+  }, 120_000);
+});
 
-    const tiny = await sharp(clean.front).resize(480).jpeg().toBuffer();
-    expect(await codeOf(tiny, clean.back)).toBe('too_small');
+describe('surface inside the artwork', () => {
+  it('measures a scratch across the art at its length', async () => {
+    const c = await generateCase({ seed: 100, frame: '12mp', variant: 'worn' });
+    expect(c.truth.scratchMm!.front).toBeGreaterThan(5);
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    const scratches = outcome.report.defects.filter((d) => d.kind === 'scratch' && d.face === 'front');
+    const total = scratches.reduce((t, d) => t + d.sizeMm, 0);
+    expect(Math.abs(total - c.truth.scratchMm!.front)).toBeLessThan(0.2 * c.truth.scratchMm!.front);
+    expect(outcome.report.scores.surface).toBe(c.truth.expected.surface);
+  }, 60_000);
 
-    const blurred = await sharp(clean.front).blur(14).jpeg().toBuffer();
-    expect(await codeOf(blurred, clean.back)).toBe('too_blurry');
-
-    const other = await generateCase({ seed: 1, frame: '1080p' });
-    const sizes = [other.truth.cardSize, clean.truth.cardSize];
-    if (sizes[0] !== sizes[1]) expect(await codeOf(other.front, clean.back)).toBe('mismatched_sides');
+  it('takes holo foil, sparkles and card text for print, not damage', async () => {
+    const c = await generateCase({ seed: 42, frame: '12mp', variant: 'holo' });
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    expect(outcome.report.defects.filter((d) => d.kind === 'scratch' || d.kind === 'spot')).toEqual([]);
+    expect(outcome.report.scores.surface).toBe(10);
   }, 60_000);
 });

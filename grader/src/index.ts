@@ -122,10 +122,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const defects = (['front', 'back'] as const).flatMap((f) => [...faces[f].corners.defects, ...faces[f].edges.defects, ...faces[f].surface.defects]);
   const edgeDefectsGrade = edges;
   for (const d of defects) if (d.kind.startsWith('edge')) d.impliedGrade = edgeDefectsGrade;
-  const inspected = faces.front.surface.inspected === 'border' || faces.back.surface.inspected === 'border';
-  const surfaceNote = inspected
-    ? 'Surface was inspected on the printed borders; scratches inside the artwork are not yet measured, so check the art under a light before sending the card in.'
-    : 'Surface could not be inspected: neither face has a plain printed border. Check the card under a light for scratches and dents.';
+  for (const d of defects) if (d.kind === 'scratch' || d.kind === 'spot') d.impliedGrade = surface;
+  const borderInspected = faces.front.surface.inspected === 'border_and_art' || faces.back.surface.inspected === 'border_and_art';
+  const surfaceNote = borderInspected
+    ? 'Surface: the printed borders were checked for scratches and spots, the artwork for scratches. Spots, dents and print lines inside the artwork are not measured yet, so look over the art under a light before sending the card in.'
+    : 'Surface: neither face has a plain printed border, so only the artwork was checked, for scratches. Look over the card under a light for spots and dents.';
   confidence -= 0.1;
 
   const base: Omit<GradeReport, 'notes'> = {

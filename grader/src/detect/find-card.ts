@@ -22,11 +22,13 @@ export function findCard(photo: Raster, preview: Raster): Detection {
   const small = { raster: preview, scale: photo.width / preview.width };
   const lab = labOf(small.raster);
   const background = frameBackground(lab, small.raster.width, small.raster.height);
-  const mask = foregroundMask(lab, background, small.raster.width, small.raster.height);
+  const { mask, threshold } = foregroundMask(lab, background, small.raster.width, small.raster.height);
   const total = small.raster.width * small.raster.height;
   // Ranked by the area their outline encloses: a dark border ring around art that matches the
   // background still counts as the whole card.
-  const components = largestComponents(mask, small.raster.width, small.raster.height)
+  const glareLike = new Uint8Array(total);
+  for (let i = 0; i < total; i += 1) glareLike[i] = lab[i * 3]! > 96 && Math.hypot(lab[i * 3 + 1]!, lab[i * 3 + 2]!) < 5 ? 1 : 0;
+  const components = largestComponents(mask, small.raster.width, small.raster.height, glareLike)
     .filter((c) => c.area >= total * 0.002)
     .map((c) => ({ ...c, hullArea: polygonArea(convexHull(c.boundary)) }))
     .sort((a, b) => b.hullArea - a.hullArea);
@@ -38,11 +40,15 @@ export function findCard(photo: Raster, preview: Raster): Detection {
   if (second && second.hullArea > card.hullArea * 0.35) {
     return reject('multiple_cards', 'More than one card is in the photo. Photograph one card at a time.');
   }
+  if (card.touchesBorder && card.marked > card.area * 0.25) {
+    // A reflection that spills off the card onto the table joins the two and reaches the frame.
+    return reject('heavy_glare', 'Glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.');
+  }
   if (card.touchesBorder) {
     return reject('card_cut_off', 'Part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.');
   }
   const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale }));
-  const refined = refineSides(photo, coarse as [Point, Point, Point, Point], background);
+  const refined = refineSides(photo, coarse as [Point, Point, Point, Point], background, threshold);
   if (!refined || !plausibleCard(refined.corners, photo)) {
     return reject('no_card', 'The edges of the card could not be found. Use a plain background that differs from the card border, with even light.');
   }
@@ -77,7 +83,7 @@ function frameBackground(lab: Float32Array, w: number, h: number): Lab {
  * Card pixels differ from the background by more than its own variation (light falloff, wood
  * grain). The threshold adapts to how much the frame itself varies.
  */
-function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): Uint8Array {
+function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mask: Uint8Array; threshold: number } {
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
   const frameDistances: number[] = [];
   const dist = new Float32Array(w * h);
@@ -90,11 +96,11 @@ function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): Uint8
   frameDistances.sort((a, b) => a - b);
   // A robust spread of the frame: a card cut off by the frame may cover part of it.
   const p80 = frameDistances[Math.floor(frameDistances.length * 0.8)] ?? 0;
-  const threshold = Math.max(10, p80 * 1.8);
+  const threshold = Math.max(6, p80 * 1.8);
   let mask: Uint8Array = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i += 1) mask[i] = dist[i]! > threshold ? 1 : 0;
   mask = erode(dilate(mask, w, h, 2), w, h, 2);
-  return fillHoles(mask, w, h);
+  return { mask: fillHoles(mask, w, h), threshold };
 }
 
 /** Square dilation, done as a horizontal then a vertical pass (separable, linear in r). */
@@ -168,11 +174,13 @@ function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
 
 interface Component {
   area: number;
+  marked: number;
   touchesBorder: boolean;
   boundary: Point[];
 }
 
-function largestComponents(m: Uint8Array, w: number, h: number): Component[] {
+/** Connected parts of the mask, largest first, each with how many of its pixels `marked` holds. */
+function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Array): Component[] {
   const label = new Int32Array(w * h);
   const found: Component[] = [];
   let next = 1;
@@ -181,11 +189,13 @@ function largestComponents(m: Uint8Array, w: number, h: number): Component[] {
     const stack = [start];
     label[start] = next;
     let area = 0;
+    let markedCount = 0;
     let touches = false;
     const boundary: Point[] = [];
     while (stack.length) {
       const i = stack.pop()!;
       area += 1;
+      markedCount += marked[i]!;
       const x = i % w;
       const y = (i / w) | 0;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
@@ -202,7 +212,7 @@ function largestComponents(m: Uint8Array, w: number, h: number): Component[] {
       }
       if (edge) boundary.push({ x, y });
     }
-    found.push({ area, touchesBorder: touches, boundary });
+    found.push({ area, marked: markedCount, touchesBorder: touches, boundary });
     next += 1;
   }
   return found.sort((a, b) => b.area - a.area);
@@ -274,7 +284,7 @@ function convexHull(points: Point[]): Point[] {
  * For each side, finds edge points along the normal in the full-resolution photo (where the
  * colour distance to the background crosses half-way), fits a line, and intersects the lines.
  */
-function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab): { corners: [Point, Point, Point, Point]; edgeRisePx: number } | null {
+function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab, backgroundSpread: number): { corners: [Point, Point, Point, Point]; edgeRisePx: number } | null {
   const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
   const lines: Line[] = [];
   const rises: number[] = [];
@@ -287,8 +297,9 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     let normal = { x: -dir.y, y: dir.x };
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     if ((mid.x - centre.x) * normal.x + (mid.y - centre.y) * normal.y < 0) normal = { x: -normal.x, y: -normal.y };
-    // Coarse corners sit on the rounded corners, up to a few percent inside the true sides.
-    const reach = Math.max(8, length * 0.07);
+    // Coarse corners sit on the rounded corners, up to a few percent inside the true sides, or
+    // on the artwork when a border as dark as the background was left out of the mask.
+    const reach = Math.max(8, length * 0.11);
     const steps = Math.ceil(reach * 2);
     const points: Point[] = [];
     for (let k = 0; k < 80; k += 1) {
@@ -297,18 +308,51 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const profile: number[] = [];
       for (let s = 0; s <= steps; s += 1) {
         const offset = reach - (2 * reach * s) / steps; // outside to inside
-        const ok = sampleBilinear(photo, base.x + normal.x * offset, base.y + normal.y * offset, sample);
-        profile.push(ok ? deltaE(rgbToLab(sample[0]!, sample[1]!, sample[2]!), bg) : 0);
+        // Nine samples along the side, averaged: a faint outline (a dark border on dark cloth)
+        // stands out of the sensor noise that a single pixel carries.
+        let r = 0;
+        let g = 0;
+        let bl = 0;
+        let ok = true;
+        for (let along = -4; along <= 4 && ok; along += 1) {
+          ok = sampleBilinear(photo, base.x + normal.x * offset + dir.x * along, base.y + normal.y * offset + dir.y * along, sample);
+          r += sample[0]!;
+          g += sample[1]!;
+          bl += sample[2]!;
+        }
+        profile.push(ok ? deltaE(rgbToLab(r / 9, g / 9, bl / 9), bg) : Number.NaN);
       }
-      const outer = median(profile.slice(0, Math.ceil(steps * 0.1)));
-      const inner = median(profile.slice(Math.floor(steps * 0.75)));
-      if (inner - outer < 8) continue;
-      const level = (idx: number, top: number) => (profile[idx]! - outer) / (top - outer);
-      let half: number | null = null;
-      for (let s = 1; s <= steps && half === null; s += 1) {
-        if (level(s, inner) >= 0.5) half = s - 1 + (0.5 - level(s - 1, inner)) / Math.max(1e-6, level(s, inner) - level(s - 1, inner));
+      // Beyond the photo's edge the profile continues flat from the last pixel inside it.
+      const firstInside = profile.findIndex((v) => !Number.isNaN(v));
+      if (firstInside < 0 || firstInside > steps * 0.47) continue;
+      for (let s = 0; s < firstInside; s += 1) profile[s] = profile[firstInside]!;
+      if (profile.some((v) => Number.isNaN(v))) continue;
+      const outside = profile.slice(0, Math.ceil(steps * 0.08));
+      const outer = median(outside);
+      const noise = median(outside.map((v) => Math.abs(v - outer)));
+      // The first lasting step from the background is the outline, even when the border is
+      // close to the background and the artwork inside it stands out far more.
+      // Never less than the background's own variation across the photo (wood grain, cloth).
+      const rise = Math.max(4, 4 * noise, 0.7 * backgroundSpread);
+      const sustain = Math.max(3, Math.round(steps * 0.02));
+      let first = -1;
+      for (let s = 1; s + sustain <= steps && first < 0; s += 1) {
+        let lasting = true;
+        for (let q = s; q < s + sustain && lasting; q += 1) lasting = profile[q]! - outer > rise;
+        if (lasting) first = s;
       }
-      if (half === null) continue;
+      if (first < 0) continue;
+      const top = median(profile.slice(first + sustain, first + sustain + Math.max(4, Math.round(steps * 0.04))));
+      if (!(top - outer > rise)) continue;
+      const level = (idx: number, to: number) => (profile[idx]! - outer) / (to - outer);
+      // The half-way crossing of that step: up to it, then back to where it is first reached.
+      let j = first;
+      while (j < steps && level(j, top) < 0.5) j += 1;
+      while (j > 1 && level(j - 1, top) >= 0.5) j -= 1;
+      const below = level(j - 1, top);
+      const above = level(j, top);
+      if (!(below < 0.5 && above >= 0.5)) continue;
+      const half = j - 1 + (0.5 - below) / (above - below);
       // Sharpness from the step itself: 10% to 90% of the way to the colour just inside the edge.
       const h = Math.round(half);
       const plateau = median(profile.slice(h + 3, h + 10));
@@ -333,7 +377,12 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     lines.push(agrees ? fitted : coarseLine);
   }
   try {
-    const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!)) as [Point, Point, Point, Point];
+    // Sampling above counts pixel centres at whole numbers; the rest of the engine (rectify)
+    // puts pixel i's centre at i + 0.5, so the corners move by half a pixel.
+    const corners = [0, 1, 2, 3].map((i) => {
+      const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+      return { x: p.x + 0.5, y: p.y + 0.5 };
+    }) as [Point, Point, Point, Point];
     return { corners, edgeRisePx: median(rises) };
   } catch {
     return null;

@@ -3,6 +3,7 @@ import { deltaE, medianLab, type Lab } from '../image/color.ts';
 import { backCenteringGrade, frontCenteringGrade } from '../rubric.ts';
 import type { LabFace } from './lab-grid.ts';
 import { patch, SIDES, sideLength, type Side } from './sides.ts';
+import { backgroundOf } from './wear.ts';
 
 const STATIONS = 7;
 const MAX_BORDER_MM = 12;
@@ -18,8 +19,29 @@ export interface BorderMeasurement {
 /** Stations at even spacing between 20% and 80% of a side, away from the corners. */
 const stationAlong = (length: number, i: number) => length * (0.2 + (0.6 * i) / (STATIONS - 1));
 
+/**
+ * Where the card's outer edge crosses a station, in mm inward from the fitted side: the point
+ * halfway from the background's colour to the border's. Measuring it per station, like the
+ * inner edge, keeps a fitted side that sits a fraction of a pixel off out of the widths.
+ */
+function outerEdgeAt(face: LabFace, side: Side, along: number, background: Lab, border: Lab): number {
+  const contrast = deltaE(background, border);
+  if (contrast < 15) return 0;
+  const step = 1 / face.face.pxPerMm;
+  const d = [background[0] - border[0], background[1] - border[1], background[2] - border[2]] as const;
+  const share = (c: Lab) => ((c[0] - border[0]) * d[0] + (c[1] - border[1]) * d[1] + (c[2] - border[2]) * d[2]) / (contrast * contrast);
+  let previous = share(patch(face, side, along, -0.8, 1.0, 0));
+  for (let x = -0.8 + step; x <= 0.6; x += step) {
+    const current = share(patch(face, side, along, x, 1.0, 0));
+    if (previous >= 0.5 && current < 0.5) return x - step + (step * (previous - 0.5)) / Math.max(1e-6, previous - current);
+    previous = current;
+  }
+  return 0;
+}
+
 export function measureBorders(face: LabFace): BorderMeasurement {
   const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
+  const background = backgroundOf(face);
   const stations = {} as BorderMeasurement['stations'];
   const colour = {} as BorderMeasurement['colour'];
   const uniform = {} as BorderMeasurement['uniform'];
@@ -44,7 +66,9 @@ export function measureBorders(face: LabFace): BorderMeasurement {
           while (j > 0 && profile[j - 1]! >= half) j -= 1;
           const before = j > 0 ? profile[j - 1]! : 0;
           const frac = j > 0 ? (half - before) / Math.max(1e-6, profile[j]! - before) : 0;
-          return 0.35 + (j - 1 + frac) * step;
+          const inner = 0.35 + (j - 1 + frac) * step;
+          const outer = outerEdgeAt(face, side, along, background, border);
+          return Math.abs(outer) < 0.4 ? inner - outer : inner;
         }
       }
       return null;

@@ -16,8 +16,10 @@ export function labFace(face: RectifiedFace): LabFace {
   const ensure = (i: number) => {
     if (Number.isNaN(lab[i])) labInto(data[i]!, data[i + 1]!, data[i + 2]!, lab, i);
   };
-  const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.round(x)));
-  const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.round(y)));
+  // Pixel i spans [i, i + 1) with its centre at i + 0.5: the pixel for a coordinate u is
+  // floor(u). Rounding instead would read half a pixel off, which biases every border width.
+  const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.floor(x)));
+  const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.floor(y)));
   return {
     face,
     at(x, y) {

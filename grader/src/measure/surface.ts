@@ -2,6 +2,7 @@ import type { Defect, Face } from '@gradelens/shared';
 import { chroma, deltaE } from '../image/color.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
+import { findArtScratches } from './art-scratches.ts';
 import { SIDES, sidePoint, sideLength } from './sides.ts';
 
 export interface SurfaceMeasurement {
@@ -11,8 +12,8 @@ export interface SurfaceMeasurement {
   defects: Defect[];
   /** Share of the face hidden by glare (near-white, unsaturated, brighter than its print). */
   glareShare: number;
-  /** Whether only the printed border could be inspected (no uniform border: nothing inspected). */
-  inspected: 'border' | 'none';
+  /** Where it looked: the printed border and the artwork, or only the artwork (no plain border). */
+  inspected: 'border_and_art' | 'art';
 }
 
 /**
@@ -23,7 +24,27 @@ export interface SurfaceMeasurement {
 export function measureSurface(face: LabFace, borders: BorderMeasurement, faceName: Face, measurable: boolean): SurfaceMeasurement {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const glareShare = glareOf(face);
-  if (!measurable) return { score: 0, creases: { count: 0, longestMm: 0 }, defects: [], glareShare, inspected: 'none' };
+  const defects: Defect[] = [];
+  let score = 0;
+  // Inside the printed frame, or (full art) everywhere but a band along the outline.
+  const inner = (side: (typeof SIDES)[number], fallback: number) => {
+    const found = borders.stations[side].filter((v): v is number => v !== null);
+    return measurable && found.length ? Math.min(...found) + 0.6 : fallback;
+  };
+  const area = { x0: inner('left', 2.5), y0: inner('top', 2.5), x1: w - inner('right', 2.5), y1: h - inner('bottom', 2.5) };
+  for (const sc of findArtScratches(face.face, area)) {
+    score += sc.lengthMm;
+    defects.push({
+      face: faceName,
+      kind: 'scratch',
+      location: 'surface',
+      positionMm: { x: round2((sc.x1 + sc.x2) / 2), y: round2((sc.y1 + sc.y2) / 2) },
+      boxMm: { x: round2(sc.box.x), y: round2(sc.box.y), w: round2(sc.box.w), h: round2(sc.box.h) },
+      sizeMm: round2(sc.lengthMm),
+      impliedGrade: 10,
+    });
+  }
+  if (!measurable) return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'art' };
   const width = face.face.raster.width;
   const flagged = new Uint8Array(face.face.raster.width * face.face.raster.height);
   for (const side of SIDES) {
@@ -40,8 +61,6 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       }
     }
   }
-  const defects: Defect[] = [];
-  let score = 0;
   for (const blob of blobs(flagged, width, face.face.raster.height)) {
     const area = blob.count / (p * p);
     if (area < 0.03) continue;
@@ -62,7 +81,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       impliedGrade: 10,
     });
   }
-  return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'border' };
+  return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'border_and_art' };
 }
 
 function glareOf(face: LabFace): number {

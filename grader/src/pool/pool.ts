@@ -109,12 +109,13 @@ export class GradingPool {
     worker.on('message', (message: ReplyMessage | ReadyMessage) => {
       if ('ready' in message) {
         slot.ready = true;
+        // Held while starting, so queued jobs keep the process alive; idle workers do not.
+        worker.unref();
         this.dispatch();
       } else this.finish(slot, message);
     });
     worker.on('error', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
     worker.on('exit', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
-    worker.unref();
     return slot;
   }
 

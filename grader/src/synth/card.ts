@@ -16,6 +16,8 @@ export interface CardDesign {
   edgeWhitening: { side: number; start: number; length: number }[];
   /** Surface scratches in the border or art: from and to in mm. */
   scratches: { x1: number; y1: number; x2: number; y2: number }[];
+  /** Holographic foil over the artwork: rainbow bands and sparkles, printed on purpose. */
+  holo?: boolean;
 }
 
 export const PX_PER_MM = 20;
@@ -42,6 +44,14 @@ export async function renderCardFace(design: CardDesign, rng: Random): Promise<{
     const y = textBox.y + textBox.h * (0.15 + line * 0.17);
     shapes.push(`<rect x="${textBox.x + 10}" y="${y}" width="${textBox.w * rng.range(0.5, 0.9)}" height="${s * 0.6}" fill="hsl(${hue},20%,25%)"/>`);
   }
+  if (design.holo) {
+    // Foil: repeating diagonal rainbow bands over the art, and a field of small sparkles.
+    shapes.unshift(`<rect x="${art.x}" y="${art.y}" width="${art.w}" height="${art.h}" fill="url(#holo)" opacity="0.45"/>`);
+    for (let i = 0; i < 160; i += 1) {
+      const r = rng.range(0.06, 0.2) * s;
+      shapes.push(`<circle cx="${art.x + rng.next() * art.w}" cy="${art.y + rng.next() * art.h * 0.66}" r="${r}" fill="#fffef6" opacity="${rng.range(0.4, 0.85)}"/>`);
+    }
+  }
   const defects: string[] = [];
   const corners = [
     [0, 0, 1, 1],
@@ -67,13 +77,17 @@ export async function renderCardFace(design: CardDesign, rng: Random): Promise<{
     defects.push(`<rect x="${rect[0]}" y="${rect[1]}" width="${rect[2]}" height="${rect[3]}" fill="#f4f4f2"/>`);
   }
   for (const sc of design.scratches) {
-    defects.push(`<line x1="${sc.x1 * s}" y1="${sc.y1 * s}" x2="${sc.x2 * s}" y2="${sc.y2 * s}" stroke="#fafafa" stroke-width="${0.12 * s}"/>`);
+    defects.push(`<line x1="${sc.x1 * s}" y1="${sc.y1 * s}" x2="${sc.x2 * s}" y2="${sc.y2 * s}" stroke="#f6f6f3" stroke-opacity="0.85" stroke-width="${0.12 * s}" stroke-linecap="round"/>`);
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
 <defs>
   <clipPath id="card"><rect width="${W}" height="${H}" rx="${CORNER_RADIUS_MM * s}" ry="${CORNER_RADIUS_MM * s}"/></clipPath>
   <linearGradient id="art" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},60%,35%)"/>
+  </linearGradient>
+  <linearGradient id="holo" x1="0" y1="0" x2="${4 * s}" y2="${2.5 * s}" gradientUnits="userSpaceOnUse" spreadMethod="repeat">
+    <stop offset="0" stop-color="#ff5a5a"/><stop offset="0.2" stop-color="#ffe65a"/><stop offset="0.4" stop-color="#5aff8c"/>
+    <stop offset="0.6" stop-color="#5ac8ff"/><stop offset="0.8" stop-color="#b45aff"/><stop offset="1" stop-color="#ff5a5a"/>
   </linearGradient>
 </defs>
 <g clip-path="url(#card)">

@@ -1,8 +1,11 @@
 import type { HalfPointScores, RejectionCode } from '@gradelens/shared';
-import { backCenteringGrade, cornerViewGrade, edgesGrade, frontCenteringGrade, overallScore } from '../rubric.ts';
+import { backCenteringGrade, cornerViewGrade, edgesGrade, frontCenteringGrade, overallScore, surfaceGrade } from '../rubric.ts';
 import { renderCardFace, SIZES, type CardDesign } from './card.ts';
 import { photograph, type Background, type PhotoSetup } from './photo.ts';
 import { seededRandom, type Random } from './random.ts';
+
+/** Bumped whenever a change makes the same seed give a different photo (for caches of cases). */
+export const GENERATOR_VERSION = 4;
 
 export interface CenteringTruth {
   measurable: boolean;
@@ -16,6 +19,10 @@ export interface GroundTruth {
   /** Corner whitening radii per face (TL, TR, BR, BL) in mm. */
   cornerWhitening: { front: number[]; back: number[] };
   pxPerMm: { front: number; back: number };
+  /** Total scratch length per face, in mm. */
+  scratchMm?: { front: number; back: number };
+  /** The card's virtual corners in each photo (TL, TR, BR, BL of the card), in pixels. */
+  corners?: { front: { x: number; y: number }[]; back: { x: number; y: number }[] };
   frame: '12mp' | '1080p';
   /** The half-point scores the rubric gives the true measurements. */
   expected: HalfPointScores;
@@ -25,8 +32,8 @@ export interface GroundTruth {
 export interface SynthOptions {
   seed: number;
   frame?: '12mp' | '1080p';
-  /** Which card to make: a clean bordered card, a worn one, or a full-art front. */
-  variant?: 'clean' | 'worn' | 'full_art';
+  /** Which card to make: a clean bordered card, a worn one (corners, edges, scratches), a full-art front, or a clean holo front. */
+  variant?: 'clean' | 'worn' | 'full_art' | 'holo';
   background?: Background;
   blurSigma?: number;
   /** A glare spot on the front: 'light' stays gradable, 'heavy' hides most of the card. */
@@ -49,16 +56,31 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
   const tb = rng.range(0.5, 0.6);
   const fullArt = variant === 'full_art' && face === 'front';
   const worn = variant === 'worn';
+  const borders = fullArt ? null : { left: total * lr, right: total * (1 - lr), top: total * tb * 1.1, bottom: total * (1 - tb) * 1.1 };
+  const scratches: CardDesign['scratches'] = [];
+  if (worn && face === 'front' && borders) {
+    // Light scratches across the artwork, away from the text box (lower third).
+    const { w, h } = SIZES[size];
+    const count = rng.int(0, 2);
+    for (let i = 0; i < count; i += 1) {
+      const length = rng.range(3, 12);
+      const angle = rng.range(0, Math.PI);
+      const x1 = rng.range(borders.left + 2, w - borders.right - 2);
+      const y1 = rng.range(borders.top + 2, borders.top + 0.55 * (h - borders.top - borders.bottom));
+      const x2 = Math.max(borders.left + 1.5, Math.min(w - borders.right - 1.5, x1 + length * Math.cos(angle)));
+      const y2 = Math.max(borders.top + 1.5, Math.min(h * 0.62, y1 + length * Math.sin(angle)));
+      scratches.push({ x1, y1, x2, y2 });
+    }
+  }
   return {
     size,
-    borders: fullArt
-      ? null
-      : { left: total * lr, right: total * (1 - lr), top: total * tb * 1.1, bottom: total * (1 - tb) * 1.1 },
+    borders,
+    holo: variant === 'holo' && face === 'front',
     borderColour: rng.pick(BORDER_COLOURS.slice(0, 3)),
     artHue: rng.int(0, 359),
     cornerWhitening: worn ? [rng.range(0.4, 1.2), 0, rng.range(0, 0.6), 0] : [0, 0, 0, 0],
     edgeWhitening: worn ? [{ side: rng.int(0, 3), start: 20, length: rng.range(2, 6) }] : [],
-    scratches: [],
+    scratches,
   };
 }
 
@@ -69,7 +91,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const sizeRoll = rng.next();
   const size: CardDesign['size'] = options.size ?? (sizeRoll < 0.8 ? 'standard' : 'small');
   const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
-  const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign }>;
+  const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign; corners: { x: number; y: number }[] }>;
   for (const face of ['front', 'back'] as const) {
     const d = design(rng, options.variant, size, face);
     const flat = await renderCardFace(d, rng);
@@ -88,12 +110,13 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
               x: FRAMES[frame].width / 2 + rng.range(-0.05, 0.05) * FRAMES[frame].width,
               y: FRAMES[frame].height * rng.range(0.35, 0.6),
               radius: FRAMES[frame].height * (options.glare === 'heavy' ? 0.6 : 0.06),
+              peak: options.glare === 'heavy' ? 1.4 : 0.95,
             },
           }
         : {}),
     };
     const shot = await photograph(flat, d, setup, rng);
-    faces[face] = { jpeg: shot.jpeg, pxPerMm: shot.pxPerMm, design: d };
+    faces[face] = { jpeg: shot.jpeg, pxPerMm: shot.pxPerMm, design: d, corners: shot.corners };
   }
   const centering = (d: CardDesign): CenteringTruth =>
     d.borders
@@ -109,7 +132,9 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const corners = Math.min(...[...faces.front.design.cornerWhitening, ...faces.back.design.cornerWhitening].map(cornerViewGrade));
   const edgeLength = [...faces.front.design.edgeWhitening, ...faces.back.design.edgeWhitening].reduce((t, e) => t + e.length, 0);
   const edges = edgesGrade(edgeLength);
-  const expected = { centering: expectedCentering, corners, edges, surface: 10 };
+  const scratchMm = (d: CardDesign) => d.scratches.reduce((t, sc) => t + Math.hypot(sc.x2 - sc.x1, sc.y2 - sc.y1), 0);
+  const surface = surfaceGrade(scratchMm(faces.front.design) + 0.5 * scratchMm(faces.back.design), { count: 0, longestMm: 0 });
+  const expected = { centering: expectedCentering, corners, edges, surface };
   return {
     front: faces.front.jpeg,
     back: faces.back.jpeg,
@@ -118,6 +143,8 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
       centering: { front: centering(faces.front.design), back: centering(faces.back.design) },
       cornerWhitening: { front: faces.front.design.cornerWhitening, back: faces.back.design.cornerWhitening },
       pxPerMm: { front: faces.front.pxPerMm, back: faces.back.pxPerMm },
+      corners: { front: faces.front.corners, back: faces.back.corners },
+      scratchMm: { front: scratchMm(faces.front.design), back: scratchMm(faces.back.design) },
       frame,
       expected: { ...expected, overall: overallScore(expected) },
     },

@@ -16,7 +16,8 @@ export interface PhotoSetup {
   blurSigma: number;
   noise: number;
   jpegQuality: number;
-  glare?: { x: number; y: number; radius: number };
+  /** A reflection: peak is how far it goes to white (above 1 it is clipped white in its middle). */
+  glare?: { x: number; y: number; radius: number; peak: number };
 }
 
 const BACKGROUND_RGB: Record<Background, [number, number, number]> = {
@@ -66,7 +67,8 @@ export async function photograph(
   ];
   const toCard = homographyFrom(corners, mmCorners);
 
-  const out = new Uint8Array(W * H * 3);
+  // Clamped: light, grain, glare and noise may overshoot 0..255, and must saturate, not wrap.
+  const out = new Uint8ClampedArray(W * H * 3);
   const bg = BACKGROUND_RGB[setup.background];
   for (let y = 0; y < H; y += 1) {
     const light = 0.9 + 0.15 * (y / H);
@@ -83,18 +85,22 @@ export async function photograph(
   const minY = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))) - 2);
   const maxY = Math.min(H - 1, Math.ceil(Math.max(...corners.map((c) => c.y))) + 2);
   const fw = face.width;
+  // How much of each pixel the card covers: glare is a reflection off the card's gloss.
+  const coverage = setup.glare ? new Uint8Array(W * H) : null;
   for (let y = minY; y <= maxY; y += 1) {
     for (let x = minX; x <= maxX; x += 1) {
       const mm = applyHomography(toCard, { x: x + 0.5, y: y + 0.5 });
       const u = mm.x * PX_PER_MM - 0.5;
       const v = mm.y * PX_PER_MM - 0.5;
       if (u < -1 || v < -1 || u > fw || v > face.height) continue;
-      const u0 = Math.max(0, Math.min(fw - 1, Math.floor(u)));
-      const v0 = Math.max(0, Math.min(face.height - 1, Math.floor(v)));
-      const u1 = Math.min(fw - 1, u0 + 1);
-      const v1 = Math.min(face.height - 1, v0 + 1);
-      const fx = Math.max(0, Math.min(1, u - u0));
-      const fy = Math.max(0, Math.min(1, v - v0));
+      // Texels beyond the face are transparent, so the outline is anti-aliased and sits
+      // exactly where the card ends (half coverage on its true edge).
+      const u0 = Math.floor(u);
+      const v0 = Math.floor(v);
+      const u1 = u0 + 1;
+      const v1 = v0 + 1;
+      const fx = u - u0;
+      const fy = v - v0;
       const i = (y * W + x) * 3;
       let alpha = 0;
       const rgb = [0, 0, 0];
@@ -104,12 +110,14 @@ export async function photograph(
         [u0, v1, (1 - fx) * fy],
         [u1, v1, fx * fy],
       ] as const) {
+        if (px < 0 || py < 0 || px >= fw || py >= face.height) continue;
         const j = (py * fw + px) * 4;
         const al = (face.data[j + 3]! / 255) * wgt;
         alpha += al;
         for (let c = 0; c < 3; c += 1) rgb[c]! += face.data[j + c]! * al;
       }
       if (alpha <= 0) continue;
+      if (coverage) coverage[y * W + x] = Math.round(Math.min(1, alpha) * 255);
       const light = 0.95 + 0.08 * (y / H);
       for (let c = 0; c < 3; c += 1) out[i + c] = (rgb[c]! / alpha) * light * alpha + out[i + c]! * (1 - alpha);
     }
@@ -120,9 +128,9 @@ export async function photograph(
       for (let x = Math.max(0, Math.floor(g.x - g.radius)); x < Math.min(W, g.x + g.radius); x += 1) {
         const d = Math.hypot(x - g.x, y - g.y) / g.radius;
         if (d >= 1) continue;
-        const k = (1 - d * d) * 0.95;
+        const k = Math.min(1, (1 - d * d) * g.peak) * (coverage![y * W + x]! / 255);
         const i = (y * W + x) * 3;
-        for (let c = 0; c < 3; c += 1) out[i + c] = out[i + c]! * (1 - k) + 252 * k;
+        for (let c = 0; c < 3; c += 1) out[i + c] = out[i + c]! * (1 - k) + 254 * k;
       }
   }
   if (setup.noise > 0) for (let i = 0; i < out.length; i += 1) out[i] = out[i]! + (rng.next() - 0.5) * 2 * setup.noise;

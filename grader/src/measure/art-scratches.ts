@@ -1,0 +1,189 @@
+import type { RectifiedFace } from '../rectify.ts';
+
+/** A light, thin, straight line found inside the artwork, in mm on the rectified card. */
+export interface ArtScratch {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  lengthMm: number;
+  box: { x: number; y: number; w: number; h: number };
+}
+
+/** Rectangle of the card to search, in mm (the art inside the printed frame, or the whole face). */
+export interface SearchArea {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** How much lighter (CIE L*) a pixel must be than the print on both sides of it. */
+const LINE_CONTRAST = 9;
+/** Half the widest scratch we look for, in mm: lines wider than twice this are print, not scratches. */
+const HALF_WIDTH_MM = 0.19;
+const MIN_LENGTH_MM = 2;
+/** Pixels off the fitted line farther than this mean a curve or a blob, which scratches are not. */
+const MAX_OFF_LINE_MM = 0.22;
+
+// Four directions a line can run in (unit steps along it), with the perpendicular to each.
+const DIRECTIONS = [
+  { tx: 1, ty: 0 },
+  { tx: Math.SQRT1_2, ty: Math.SQRT1_2 },
+  { tx: 0, ty: 1 },
+  { tx: -Math.SQRT1_2, ty: Math.SQRT1_2 },
+];
+
+/**
+ * Scratches inside the artwork: thin lines lighter than the print on both sides and not
+ * lighter than it along their own length, long and straight. Printed art changes colour
+ * across areas and along edges (an edge is darker on one side only, so it never answers);
+ * a sparkle of holo foil or a glare blob is lighter in every direction, so it is not a line.
+ */
+export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScratch[] {
+  const { raster, pxPerMm: p, marginMm: m } = face;
+  const W = raster.width;
+  const x0 = Math.max(0, Math.round((area.x0 + m) * p));
+  const x1 = Math.min(W - 1, Math.round((area.x1 + m) * p));
+  const y0 = Math.max(0, Math.round((area.y0 + m) * p));
+  const y1 = Math.min(raster.height - 1, Math.round((area.y1 + m) * p));
+  if (x1 - x0 < 10 || y1 - y0 < 10) return [];
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const lightness = lightnessPlane(raster.data, W, x0, y0, w, h);
+  const k = Math.max(2, Math.round(HALF_WIDTH_MM * p));
+  const mask = new Uint8Array(w * h);
+  const orientation = new Uint8Array(w * h);
+  const at = (x: number, y: number) => lightness[Math.round(y) * w + Math.round(x)]!;
+  for (let y = k + 1; y < h - k - 1; y += 1) {
+    for (let x = k + 1; x < w - k - 1; x += 1) {
+      const c = lightness[y * w + x]!;
+      let best = 0;
+      let bestDir = 0;
+      for (let d = 0; d < 4; d += 1) {
+        const { tx, ty } = DIRECTIONS[d]!;
+        // Across the line: both sides darker. Along it: not darker (it is the line itself).
+        const across = c - Math.max(at(x - ty * k, y + tx * k), at(x + ty * k, y - tx * k));
+        if (across <= best) continue;
+        const along = c - Math.max(at(x + tx * k, y + ty * k), at(x - tx * k, y - ty * k));
+        if (along > across * 0.5) continue;
+        best = across;
+        bestDir = d;
+      }
+      if (best > LINE_CONTRAST) {
+        mask[y * w + x] = 1;
+        orientation[y * w + x] = bestDir;
+      }
+    }
+  }
+  const found: ArtScratch[] = [];
+  for (const blob of components(mask, w, h)) {
+    if (blob.length < MIN_LENGTH_MM * p * 0.5) continue;
+    const line = principalLine(blob, w);
+    if (line.length < MIN_LENGTH_MM * p) continue;
+    // Thin and straight: a line of pixels, not a patch; and the pixels agree on one direction.
+    if (blob.length / line.length > 2.2 * k || line.maxOff > MAX_OFF_LINE_MM * p) continue;
+    const counts = [0, 0, 0, 0];
+    for (const i of blob) counts[orientation[i]!]! += 1;
+    if (Math.max(...counts) < blob.length * 0.6) continue;
+    const toMm = (px: number, origin: number) => (px + origin) / p - m;
+    const ax = toMm(line.ax, x0);
+    const ay = toMm(line.ay, y0);
+    const bx = toMm(line.bx, x0);
+    const by = toMm(line.by, y0);
+    found.push({
+      x1: ax,
+      y1: ay,
+      x2: bx,
+      y2: by,
+      lengthMm: line.length / p,
+      box: { x: Math.min(ax, bx), y: Math.min(ay, by), w: Math.abs(bx - ax) || 0.2, h: Math.abs(by - ay) || 0.2 },
+    });
+  }
+  return found;
+}
+
+/** CIE L* of a window of an RGB raster (through a lookup table of the sRGB curve). */
+function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    let i = ((y + y0) * stride + x0) * 3;
+    for (let x = 0; x < w; x += 1, i += 3) {
+      const Y = 0.2126 * LINEAR[data[i]!]! + 0.7152 * LINEAR[data[i + 1]!]! + 0.0722 * LINEAR[data[i + 2]!]!;
+      out[y * w + x] = Y > 0.008856 ? 116 * Math.cbrt(Y) - 16 : 903.3 * Y;
+    }
+  }
+  return out;
+}
+
+const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+function components(mask: Uint8Array, w: number, h: number): number[][] {
+  const seen = new Uint8Array(mask.length);
+  const out: number[][] = [];
+  for (let start = 0; start < mask.length; start += 1) {
+    if (!mask[start] || seen[start]) continue;
+    const pixels: number[] = [];
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % w;
+      const y = (i / w) | 0;
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+    }
+    out.push(pixels);
+  }
+  return out;
+}
+
+/** The pixels' principal axis: its two ends, its length and how far any pixel strays from it. */
+function principalLine(pixels: number[], w: number) {
+  let sx = 0;
+  let sy = 0;
+  for (const i of pixels) {
+    sx += i % w;
+    sy += (i / w) | 0;
+  }
+  const mx = sx / pixels.length;
+  const my = sy / pixels.length;
+  let xx = 0;
+  let xy = 0;
+  let yy = 0;
+  for (const i of pixels) {
+    const dx = (i % w) - mx;
+    const dy = ((i / w) | 0) - my;
+    xx += dx * dx;
+    xy += dx * dy;
+    yy += dy * dy;
+  }
+  const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  let lo = Infinity;
+  let hi = -Infinity;
+  let maxOff = 0;
+  for (const i of pixels) {
+    const dx = (i % w) - mx;
+    const dy = ((i / w) | 0) - my;
+    const t = dx * ux + dy * uy;
+    lo = Math.min(lo, t);
+    hi = Math.max(hi, t);
+    maxOff = Math.max(maxOff, Math.abs(-dx * uy + dy * ux));
+  }
+  return { ax: mx + lo * ux, ay: my + lo * uy, bx: mx + hi * ux, by: my + hi * uy, length: hi - lo + 1, maxOff };
+}
