@@ -5,8 +5,15 @@ set -euo pipefail
 # Only the URL goes to stdout: callers capture it with $(...). Everything else goes to stderr.
 exec 3>&1 1>&2
 cd /
+# The server must not inherit any of our descriptors: a daemon holding the caller's pipe
+# open keeps $(...) or `| tail` waiting for ever (CI once hung here for 90 minutes).
 if ! pg_lsclusters -h 2>/dev/null | grep -q '^15 *main .*online'; then
-  pg_ctlcluster 15 main start 2>/dev/null || pg_ctlcluster 15 main status >/dev/null
+  log=$(mktemp)
+  if ! pg_ctlcluster 15 main start </dev/null >"$log" 2>&1 3>&-; then
+    pg_ctlcluster 15 main status </dev/null >/dev/null 2>&1 3>&- || { cat "$log"; exit 1; }
+  fi
+  cat "$log"
+  rm -f "$log"
 fi
 for _ in $(seq 1 30); do
   su postgres -c "pg_isready -q" && break
