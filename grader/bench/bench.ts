@@ -21,6 +21,15 @@ const quantile = (xs: number[], q: number) => {
 };
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
+// The same work runs at very different speeds on different machines: a fixed loop to compare by.
+const calibration = (() => {
+  const a = new Float32Array(1e7).fill(1.5);
+  const start = performance.now();
+  let sum = 0;
+  for (let r = 0; r < 10; r += 1) for (let i = 0; i < a.length; i += 1) sum += a[i]! * 1.0001;
+  return { ms: performance.now() - start, sum };
+})();
+console.log(`this machine: 100 million multiply-adds in ${calibration.ms.toFixed(0)} ms (a 2024 laptop core: about 120 ms)`);
 console.log(`GradeLens engine benchmark: ${count} good cases (half 12 MP, half 1920x1080), 10 bad inputs, ${os.availableParallelism()} cores`);
 const cases: { front: Buffer; back: Buffer; truth: GroundTruth; variant: string }[] = [];
 const genStart = performance.now();
@@ -93,6 +102,7 @@ outcomes.forEach((o, i) => {
   }
   if (!o.ok) {
     rejectedGood += 1;
+    if (values.verbose) console.log(`case ${i} (seed ${seed0 + i}, ${c.variant}, ${c.truth.frame}) rejected: ${o.rejection.code}: ${o.rejection.message}`);
     return;
   }
   graded += 1;

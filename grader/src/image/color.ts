@@ -28,9 +28,9 @@ export function labInto(r: number, g: number, b: number, out: { [i: number]: num
 }
 
 /** CIE76 colour difference. */
-export const deltaE = (p: Lab, q: Lab) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+export const deltaE = (p: Lab, q: Lab) => Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
 
-export const chroma = (p: Lab) => Math.hypot(p[1], p[2]);
+export const chroma = (p: Lab) => Math.sqrt(p[1] * p[1] + p[2] * p[2]);
 
 export function medianLab(samples: Lab[]): Lab {
   const pick = (i: 0 | 1 | 2) => {

@@ -2,12 +2,14 @@ import type { CenteringFace, Face } from '@gradelens/shared';
 import { deltaE, medianLab, type Lab } from '../image/color.ts';
 import { backCenteringGrade, frontCenteringGrade } from '../rubric.ts';
 import type { LabFace } from './lab-grid.ts';
-import { patch, SIDES, sideLength, type Side } from './sides.ts';
+import { halfWay, patch, rgbPatch, SIDES, sideLength, type Rgb, type Side } from './sides.ts';
 import { backgroundOf } from './wear.ts';
 
-const STATIONS = 7;
+const STATIONS = 9;
 const MAX_BORDER_MM = 12;
-const STEP_THRESHOLD = 12;
+const STEP_THRESHOLD = 10;
+/** A station this far (mm) from the line through the others is a misreading. */
+const OUTLIER_MM = 0.15;
 
 export interface BorderMeasurement {
   /** Inner edge of the printed border per side and station, in mm from the outer edge (null: not found). */
@@ -16,65 +18,116 @@ export interface BorderMeasurement {
   uniform: Record<Side, boolean>;
 }
 
-/** Stations at even spacing between 20% and 80% of a side, away from the corners. */
-const stationAlong = (length: number, i: number) => length * (0.2 + (0.6 * i) / (STATIONS - 1));
+/** Stations at even spacing between 15% and 85% of a side, away from the corners. */
+const stationAlong = (length: number, i: number) => length * (0.15 + (0.7 * i) / (STATIONS - 1));
 
 /**
- * Where the card's outer edge crosses a station, in mm inward from the fitted side: the point
- * halfway from the background's colour to the border's. Measuring it per station, like the
- * inner edge, keeps a fitted side that sits a fraction of a pixel off out of the widths.
+ * Where the card's outer edge crosses a station, in mm inward from the fitted side: half-way
+ * from the background's colour to the border's. Measured per station like the inner edge, so a
+ * fitted side that sits a fraction of a pixel off stays out of the widths.
  */
-function outerEdgeAt(face: LabFace, side: Side, along: number, background: Lab, border: Lab): number {
-  const contrast = deltaE(background, border);
-  if (contrast < 15) return 0;
+function outerEdgeAt(face: LabFace, side: Side, along: number, background: Rgb, border: Rgb): number {
   const step = 1 / face.face.pxPerMm;
-  const d = [background[0] - border[0], background[1] - border[1], background[2] - border[2]] as const;
-  const share = (c: Lab) => ((c[0] - border[0]) * d[0] + (c[1] - border[1]) * d[1] + (c[2] - border[2]) * d[2]) / (contrast * contrast);
-  let previous = share(patch(face, side, along, -0.8, 1.0, 0));
-  for (let x = -0.8 + step; x <= 0.6; x += step) {
-    const current = share(patch(face, side, along, x, 1.0, 0));
-    if (previous >= 0.5 && current < 0.5) return x - step + (step * (previous - 0.5)) / Math.max(1e-6, previous - current);
-    previous = current;
+  const positions: number[] = [];
+  const colours: Rgb[] = [];
+  for (let x = -0.8; x <= 0.6; x += step) {
+    positions.push(x);
+    colours.push(rgbPatch(face, side, along, x, 1.0, 0));
   }
-  return 0;
+  const edge = halfWay(positions, colours, background, border, 1);
+  return edge !== null && Math.abs(edge) < 0.4 ? edge : 0;
+}
+
+/**
+ * Stations off the straight line that most stations agree on are misreadings (art of the
+ * border's colour moves the step inward): the line is the one through two stations that the
+ * most others lie on, preferring the outermost when two lines tie.
+ */
+function dropOutliers(values: (number | null)[]): (number | null)[] {
+  const points = values.flatMap((v, i) => (v === null ? [] : [{ i, v }]));
+  if (points.length < 3) return values;
+  let best: { inliers: typeof points; mean: number } = { inliers: [], mean: Infinity };
+  for (let a = 0; a < points.length; a += 1) {
+    for (let b = a + 1; b < points.length; b += 1) {
+      const p = points[a]!;
+      const q = points[b]!;
+      const slope = (q.v - p.v) / (q.i - p.i);
+      const inliers = points.filter((r) => Math.abs(r.v - (p.v + slope * (r.i - p.i))) <= OUTLIER_MM);
+      const mean = inliers.reduce((t, r) => t + r.v, 0) / inliers.length;
+      if (inliers.length > best.inliers.length || (inliers.length === best.inliers.length && mean < best.mean)) best = { inliers, mean };
+    }
+  }
+  return values.map((v, i) => (best.inliers.some((p) => p.i === i) ? v : null));
 }
 
 export function measureBorders(face: LabFace): BorderMeasurement {
   const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
-  const background = backgroundOf(face);
   const stations = {} as BorderMeasurement['stations'];
   const colour = {} as BorderMeasurement['colour'];
   const uniform = {} as BorderMeasurement['uniform'];
+  const backgroundRgb = medianRgb(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
     const samples: Lab[] = [];
-    for (let i = 0; i < 15; i += 1) samples.push(patch(face, side, length * (0.1 + (0.8 * i) / 14), 0.7, 0.4, 0.25));
+    const rgbSamples: Rgb[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      samples.push(patch(face, side, length * (0.1 + (0.8 * i) / 14), 0.7, 0.4, 0.25));
+      rgbSamples.push(rgbPatch(face, side, length * (0.1 + (0.8 * i) / 14), 0.7, 0.4, 0.25));
+    }
     const border = medianLab(samples);
+    const borderRgb = medianRgb(rgbSamples);
     colour[side] = border;
     uniform[side] = samples.filter((s) => deltaE(s, border) > 10).length <= 2;
-    stations[side] = Array.from({ length: STATIONS }, (_, i) => {
-      const along = stationAlong(length, i);
-      const step = 1 / p;
-      const profile: number[] = [];
-      for (let d = 0.35; d <= MAX_BORDER_MM; d += step) profile.push(deltaE(patch(face, side, along, d, 1.0, 0), border));
-      const sustain = Math.ceil(0.25 * p);
-      for (let k = 0; k + sustain < profile.length; k += 1) {
-        if (profile.slice(k, k + sustain).every((v) => v > STEP_THRESHOLD)) {
-          const plateau = [...profile.slice(k, k + Math.ceil(0.5 * p))].sort((a, b) => a - b);
-          const half = (plateau[Math.floor(plateau.length / 2)] ?? STEP_THRESHOLD) / 2;
-          let j = k;
-          while (j > 0 && profile[j - 1]! >= half) j -= 1;
-          const before = j > 0 ? profile[j - 1]! : 0;
-          const frac = j > 0 ? (half - before) / Math.max(1e-6, profile[j]! - before) : 0;
-          const inner = 0.35 + (j - 1 + frac) * step;
-          const outer = outerEdgeAt(face, side, along, background, border);
-          return Math.abs(outer) < 0.4 ? inner - outer : inner;
+    const outerUsable = deltaE(backgroundOf(face), border) >= 15;
+    // The outline is straight: its offset from the fitted side is read at every station and
+    // smoothed, so whitening or a chip at one station does not move that station's outer edge.
+    const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, borderRgb))) : Array<number>(STATIONS).fill(0);
+    const inner = dropOutliers(
+      Array.from({ length: STATIONS }, (_, i) => {
+        const along = stationAlong(length, i);
+        const step = 1 / p;
+        const profile: number[] = [];
+        const positions: number[] = [];
+        const colours: Rgb[] = [];
+        for (let d = 0.35; d <= MAX_BORDER_MM; d += step) {
+          positions.push(d);
+          profile.push(deltaE(patch(face, side, along, d, 1.0, 0), border));
+          colours.push(rgbPatch(face, side, along, d, 1.0, 0));
         }
-      }
-      return null;
-    });
+        const sustain = Math.ceil(0.25 * p);
+        for (let k = 0; k + sustain < profile.length; k += 1) {
+          if (!profile.slice(k, k + sustain).every((v) => v > STEP_THRESHOLD)) continue;
+          // The art's colour just past the step, and the half-way crossing from the border's.
+          const art = medianRgb(colours.slice(k + 1, k + 1 + Math.ceil(0.4 * p)));
+          return halfWay(positions, colours, borderRgb, art, k) ?? positions[k]!;
+        }
+        return null;
+      }),
+    );
+    stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
   return { stations, colour, uniform };
+}
+
+/** A straight line through per-station values, leaving out those far from the median. */
+function straighten(values: number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const kept = values.flatMap((v, i) => (Math.abs(v - median) <= 0.08 ? [{ i, v }] : []));
+  const n = kept.length;
+  const mi = kept.reduce((t, p) => t + p.i, 0) / n;
+  const mv = kept.reduce((t, p) => t + p.v, 0) / n;
+  const sii = kept.reduce((t, p) => t + (p.i - mi) ** 2, 0);
+  const slope = sii > 0 ? kept.reduce((t, p) => t + (p.i - mi) * (p.v - mv), 0) / sii : 0;
+  return values.map((_, i) => mv + slope * (i - mi));
+}
+
+function medianRgb(samples: Rgb[]): Rgb {
+  const pick = (i: 0 | 1 | 2) => {
+    const v = samples.map((s) => s[i]).sort((a, b) => a - b);
+    return v[Math.floor(v.length / 2)] ?? 0;
+  };
+  return [pick(0), pick(1), pick(2)];
 }
 
 const spreadOf = (values: number[]) => Math.max(...values) - Math.min(...values);
@@ -86,9 +139,14 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  * border on all sides are 'not measurable', never guessed.
  */
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {
-  const unusable = SIDES.filter((side) => !borders.uniform[side] || borders.stations[side].filter((v) => v !== null).length < 5);
-  if (unusable.length) {
-    return { measurable: false, reason: `No printed border of one colour was found along the ${unusable.join(', ')} edge${unusable.length > 1 ? 's' : ''} (full-art or borderless design).` };
+  const list = (sides: Side[]) => `${sides.join(', ')} edge${sides.length > 1 ? 's' : ''}`;
+  const noBorder = SIDES.filter((side) => !borders.uniform[side]);
+  if (noBorder.length) {
+    return { measurable: false, reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design).` };
+  }
+  const unclear = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < 5);
+  if (unclear.length) {
+    return { measurable: false, reason: `Along the ${list(unclear)} the artwork is too close to the border's colour to see where the border ends.` };
   }
   for (const side of SIDES) {
     const found = borders.stations[side].filter((v): v is number => v !== null);

@@ -29,7 +29,7 @@ function mixAmount(c: Lab, bg: Lab, border: Lab): { t: number; off: number } {
   const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2 || 1;
   const t = (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / dd;
   const tc = Math.max(0, Math.min(1, t));
-  const off = Math.hypot(v[0]! - tc * d[0]!, v[1]! - tc * d[1]!, v[2]! - tc * d[2]!);
+  const off = Math.sqrt((v[0]! - tc * d[0]!) ** 2 + (v[1]! - tc * d[1]!) ** 2 + (v[2]! - tc * d[2]!) ** 2);
   return { t, off };
 }
 
