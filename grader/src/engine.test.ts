@@ -126,3 +126,31 @@ describe('surface inside the artwork', () => {
     expect(outcome.report.scores.surface).toBe(10);
   }, 60_000);
 });
+
+describe('what is not wear', () => {
+  // Cases the benchmark once got wrong, from its own seeds.
+  it('takes art that spills over the frame line for design, not a spot or a scratch', async () => {
+    const c = await generateCase({ seed: 1150, frame: '12mp', variant: 'clean' });
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    expect(outcome.report.defects).toEqual([]);
+    expect(outcome.report.scores.surface).toBe(10);
+  }, 60_000);
+
+  it('takes no wear off where a full-art card has the colour of the table', async () => {
+    const c = await generateCase({ seed: 1043, frame: '1080p', variant: 'full_art' });
+    expect(c.truth.expected.corners).toBe(10);
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    expect(outcome.report.scores.corners).toBe(10);
+    expect(outcome.report.scores.edges).toBe(10);
+  }, 60_000);
+
+  it('finds the outline of a black border on dark cloth and grades its corners within half a point', async () => {
+    const c = await generateCase({ seed: 1091, frame: '1080p', variant: 'worn' });
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    expect(Math.abs(outcome.report.scores.corners - c.truth.expected.corners)).toBeLessThanOrEqual(0.5);
+    expect(outcome.report.warnings.map((w) => w.code)).not.toContain('blur');
+  }, 60_000);
+});

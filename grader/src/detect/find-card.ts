@@ -341,7 +341,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       // The first lasting step from the background is the outline, even when the border is
       // close to the background and the artwork inside it stands out far more.
       // Never less than the background's own variation across the photo (wood grain, cloth).
-      const rise = Math.max(4, 4 * noise, 0.7 * backgroundSpread);
+      const rise = Math.max(3, 4 * noise, 0.55 * backgroundSpread);
       const sustain = Math.max(3, Math.round(steps * 0.02));
       let first = -1;
       for (let s = 1; s + sustain <= steps && first < 0; s += 1) {
@@ -364,12 +364,20 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       // Sharpness from the step itself: 10% to 90% of the way to the colour just inside the edge.
       const h = Math.round(half);
       const plateau = median(profile.slice(h + 3, h + 10));
-      if (plateau - outer >= 8) {
+      // Only a step of good contrast tells the blur: on a faint one (a black border on dark
+      // cloth) sensor noise moves the 10% and 90% points by pixels.
+      if (plateau - outer >= 20) {
         let r10 = h;
         while (r10 > 0 && h - r10 < 20 && level(r10, plateau) > 0.1) r10 -= 1;
         let r90 = h;
         while (r90 < steps && r90 - h < 20 && level(r90, plateau) < 0.9) r90 += 1;
-        rises.push(((r90 - r10) * 2 * reach) / steps);
+        // Where the profile crosses 10% and 90%, between samples.
+        const cross = (i: number, target: number) => {
+          const lo = level(i, plateau);
+          const hi = level(i + 1, plateau);
+          return hi !== lo ? i + Math.max(0, Math.min(1, (target - lo) / (hi - lo))) : i;
+        };
+        rises.push(((cross(r90 - 1, 0.9) - cross(r10, 0.1)) * 2 * reach) / steps);
       }
       const offset = reach - (2 * reach * half) / steps;
       points.push({ x: base.x + normal.x * offset, y: base.y + normal.y * offset });
@@ -380,7 +388,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       continue;
     }
     // A fit that turned away from the outline (a textured background, a shadow) is not the side.
-    const fitted = robustFitLine(points);
+    // Within a quarter of a percent of the side's length: a card bowed a little still fits one line.
+    const fitted = robustFitLine(points, Math.max(1.5, 0.0025 * length));
     const agrees = Math.abs(fitted.a * coarseLine.a + fitted.b * coarseLine.b) > Math.cos((6 * Math.PI) / 180);
     lines.push(agrees ? fitted : coarseLine);
   }

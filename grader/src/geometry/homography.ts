@@ -82,20 +82,52 @@ export function fitLine(points: Point[]): Line {
   return { a, b, c: a * mx + b * my };
 }
 
-/** A line fit that drops the points farthest from it, twice, so stray edge points do not pull it. */
-export function robustFitLine(points: Point[]): Line {
-  let kept = points;
+/**
+ * A line through the points most of them agree on. The consensus line comes first: of the lines
+ * through two of the points, the one with the most points within `tolerance` of it (so a run
+ * of stray points, texture or a shadow along part of a side, cannot tilt it); then a least
+ * squares fit of those points, dropping the farthest twice.
+ */
+export function robustFitLine(points: Point[], tolerance: number): Line {
+  let kept = consensus(points, tolerance);
   let line = fitLine(kept);
   for (let round = 0; round < 3 && kept.length > 8; round += 1) {
     const distances = kept.map((p) => Math.abs(line.a * p.x + line.b * p.y - line.c));
     const sorted = [...distances].sort((x, y) => x - y);
-    const limit = Math.max(1.0, 2.5 * (sorted[Math.floor(sorted.length / 2)] ?? 0));
+    const limit = Math.max(tolerance, 2.5 * (sorted[Math.floor(sorted.length / 2)] ?? 0));
     const next = kept.filter((_, i) => distances[i]! <= limit);
     if (next.length === kept.length || next.length < 6) break;
     kept = next;
     line = fitLine(kept);
   }
   return line;
+}
+
+/** The points within `tolerance` of the best-supported line through two of (at most 40 of) them. */
+function consensus(points: Point[], tolerance: number): Point[] {
+  if (points.length < 6) return points;
+  const stride = Math.max(1, Math.floor(points.length / 40));
+  const candidates = points.filter((_, i) => i % stride === 0);
+  let best: Point[] = points;
+  let bestCount = 0;
+  for (let i = 0; i < candidates.length; i += 1) {
+    for (let j = i + 1; j < candidates.length; j += 1) {
+      const p = candidates[i]!;
+      const q = candidates[j]!;
+      const length = Math.sqrt((q.x - p.x) ** 2 + (q.y - p.y) ** 2);
+      if (length === 0) continue;
+      const a = -(q.y - p.y) / length;
+      const b = (q.x - p.x) / length;
+      const c = a * p.x + b * p.y;
+      let count = 0;
+      for (const r of points) if (Math.abs(a * r.x + b * r.y - c) <= tolerance) count += 1;
+      if (count > bestCount) {
+        bestCount = count;
+        best = points.filter((r) => Math.abs(a * r.x + b * r.y - c) <= tolerance);
+      }
+    }
+  }
+  return best.length >= 2 ? best : points;
 }
 
 export function intersect(l1: Line, l2: Line): Point {

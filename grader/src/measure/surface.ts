@@ -47,6 +47,9 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   if (!measurable) return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'art' };
   const width = face.face.raster.width;
   const flagged = new Uint8Array(face.face.raster.width * face.face.raster.height);
+  // Flagged pixels in the innermost strip of the band: a blob that reaches them is the art
+  // spilling over the frame line (a curved design, a frame that is not quite straight), not damage.
+  const atArt = new Uint8Array(flagged.length);
   for (const side of SIDES) {
     const border = borders.colour[side];
     const depth = Math.min(...borders.stations[side].filter((v): v is number => v !== null)) - 0.4;
@@ -57,13 +60,20 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
         const x = Math.round((q.x + m) * p);
         const y = Math.round((q.y + m) * p);
         const c = face.at(x, y);
-        if (deltaE(c, border) > 14 && !(c[0] > 92 && chroma(c) < 6)) flagged[y * width + x] = 1;
+        if (deltaE(c, border) > 14 && !(c[0] > 92 && chroma(c) < 6)) {
+          flagged[y * width + x] = 1;
+          if (inward > depth - 2 / p) atArt[y * width + x] = 1;
+        }
       }
     }
   }
-  for (const blob of blobs(flagged, width, face.face.raster.height)) {
+  // The smallest spot a photo can show: about nine of its own pixels (one pixel of a 1080p
+  // photo is 0.1 mm; smaller blobs there are sensor noise and JPEG blocks, not print).
+  const minArea = Math.max(0.03, 9 / (face.face.photoPxPerMm * face.face.photoPxPerMm));
+  for (const blob of blobs(flagged, width, face.face.raster.height, atArt)) {
+    if (blob.touchesArt) continue;
     const area = blob.count / (p * p);
-    if (area < 0.03) continue;
+    if (area < minArea) continue;
     const bw = (blob.maxX - blob.minX + 1) / p;
     const bh = (blob.maxY - blob.minY + 1) / p;
     const long = Math.max(bw, bh);
@@ -98,12 +108,12 @@ function glareOf(face: LabFace): number {
   return total ? glare / total : 0;
 }
 
-function blobs(mask: Uint8Array, w: number, h: number) {
+function blobs(mask: Uint8Array, w: number, h: number, atArt: Uint8Array) {
   const seen = new Uint8Array(mask.length);
-  const out: { count: number; minX: number; maxX: number; minY: number; maxY: number }[] = [];
+  const out: { count: number; minX: number; maxX: number; minY: number; maxY: number; touchesArt: boolean }[] = [];
   for (let start = 0; start < mask.length; start += 1) {
     if (!mask[start] || seen[start]) continue;
-    const blob = { count: 0, minX: w, maxX: 0, minY: h, maxY: 0 };
+    const blob = { count: 0, minX: w, maxX: 0, minY: h, maxY: 0, touchesArt: false };
     const stack = [start];
     seen[start] = 1;
     while (stack.length) {
@@ -111,6 +121,7 @@ function blobs(mask: Uint8Array, w: number, h: number) {
       const x = i % w;
       const y = (i / w) | 0;
       blob.count += 1;
+      if (atArt[i]) blob.touchesArt = true;
       blob.minX = Math.min(blob.minX, x);
       blob.maxX = Math.max(blob.maxX, x);
       blob.minY = Math.min(blob.minY, y);

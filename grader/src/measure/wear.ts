@@ -39,6 +39,10 @@ const isWhitened = (c: Lab, border: Lab) => c[0] > Math.max(78, border[0] + 6) &
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
 const isCard = (c: Lab, bg: Lab, border: Lab) => mixAmount(c, bg, border).t > 0.5 || mixAmount(c, bg, border).off > 12;
+/** Below this colour difference card and background cannot be told apart: wear there is not read. */
+const READABLE_DELTA_E = 12;
+/** Where a side has no border of one colour (full art), the card's colour is read this far in. */
+const LOCAL_COLOUR_MM = 2;
 
 export interface CornerView {
   corner: string;
@@ -59,8 +63,13 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const cx = vx + c.sx * CORNER_RADIUS_MM;
     const cy = vy + c.sy * CORNER_RADIUS_MM;
     const apex = { x: cx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2, y: cy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2 };
-    const border = averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]);
+    const plain = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!];
+    // A full-art corner is judged against the art's own colour there, read at the arc's centre.
+    const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const at = (x: number, y: number) => face.at((x + m) * p, (y + m) * p);
+    // Where the card is the table's colour its outline cannot be seen: rounding is not read
+    // (nothing is taken off for it), whitening still is.
+    const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
     const depths: number[] = [];
@@ -77,7 +86,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       }
       depths.push(depth);
     }
-    const roundingMm = depths.sort((a, b) => a - b)[1]!;
+    const roundingMm = outlineVisible ? depths.sort((a, b) => a - b)[1]! : 0;
 
     // Whitening: the smallest disk around the apex holding the corner's whitened pixels.
     const bandX = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[1]!].find((v) => v !== null) ?? 2) - 0.3));
@@ -131,19 +140,24 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
   const views: EdgeView[] = [];
   const defects: Defect[] = [];
   for (const side of SIDES) {
-    const border = borders.colour[side];
+    const sideBorder = borders.colour[side];
+    const plain = borders.uniform[side];
     const length = sideLength(side, w, h);
     const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
-    const samples: { along: number; outline: number; whitenedDepth: number }[] = [];
+    const samples: { along: number; outline: number; whitenedDepth: number; visible: boolean }[] = [];
     for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
       const at = (inward: number) => {
         const q = sidePoint(side, w, h, along, inward);
         return face.at((q.x + m) * p, (q.y + m) * p);
       };
-      let outline = 1;
-      for (let d = -0.8; d <= 1; d += 1 / p) {
+      // Full art: the card's colour is the art's colour just inside this point of the edge.
+      const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
+      // Where the card is the table's colour the outline cannot be seen: no chip is read there.
+      const visible = deltaE(border, bg) >= READABLE_DELTA_E;
+      let outline = visible ? 1 : 0;
+      for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
         if (isCard(at(d), bg, border)) {
           outline = d;
           break;
@@ -153,16 +167,20 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
       for (let d = Math.max(outline, 0) + band; d <= innerLimit; d += 1 / p) {
         if (isWhitened(at(d), border)) whitenedDepth = d;
       }
-      samples.push({ along, outline, whitenedDepth });
+      samples.push({ along, outline, whitenedDepth, visible });
     }
+    const visible = samples.filter((s) => s.visible);
     // Material missing is measured against the side's own straight line (a robust fit of the
     // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
-    const fit = robustFitLine(samples.map((s) => ({ x: s.along, y: s.outline })));
+    const fit = robustFitLine(
+      (visible.length >= 10 ? visible : samples).map((s) => ({ x: s.along, y: s.outline })),
+      Math.max(0.1, 1 / face.face.photoPxPerMm),
+    );
     const expected = (along: number) => (Math.abs(fit.b) > 1e-6 ? (fit.c - fit.a * along) / fit.b : 0);
     const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm);
     for (const s of samples) {
       const depth = s.outline - expected(s.along);
-      if (depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
+      if (s.visible && depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
       else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
     }
     const stretches = runs(flagged, 1.5 / p).filter((r) => r.end - r.start >= 0.3);
