@@ -106,6 +106,29 @@ describe('finding the card', () => {
   }, 120_000);
 });
 
+describe('photo quality', () => {
+  it('reads the blur of a black border on dark cloth from the printed edge inside the border', async () => {
+    // The outline of this card is too faint to time its rise; the border's edge to the art is not.
+    for (const [sigma, within] of [
+      [0, [0, 0.4]],
+      [3, [0.6, 1.2]],
+    ] as const) {
+      const c = await generateCase({ seed: 1071, frame: '1080p', variant: 'worn', blurSigma: sigma });
+      for (const face of ['front', 'back'] as const) {
+        const decoded = await decodePhoto(c[face], 50_000_000);
+        if (!decoded.ok) throw new Error(decoded.rejection.message);
+        const found = findCard(decoded.raster, decoded.preview);
+        if (!found.ok) throw new Error(found.rejection.message);
+        const riseMm = found.card.edgeRisePx / c.truth.pxPerMm[face];
+        expect(riseMm).toBeGreaterThanOrEqual(within[0]);
+        expect(riseMm).toBeLessThanOrEqual(within[1]);
+      }
+      const outcome = await gradeCard(c.front, c.back);
+      expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe(sigma ? 'too_blurry' : 'graded');
+    }
+  }, 60_000);
+});
+
 describe('surface inside the artwork', () => {
   it('measures a scratch across the art at its length', async () => {
     const c = await generateCase({ seed: 100, frame: '12mp', variant: 'worn' });

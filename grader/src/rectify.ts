@@ -50,36 +50,43 @@ export function rectify(
   const maxX = photo.width - 1;
   const maxY = photo.height - 1;
   // The homography and a bilinear sample written out inline: this loop runs for every pixel
-  // of the rectified face (1.5 million at 16 px per mm), so it allocates nothing.
+  // of the rectified face (1.5 million at 16 px per mm), so it allocates nothing. Along a row
+  // the homography's three terms change by a constant step.
+  const dxMm = 1 / p;
   for (let y = 0; y < height; y += 1) {
     const yMm = (y + 0.5) / p - m;
-    for (let x = 0; x < width; x += 1) {
-      const xMm = (x + 0.5) / p - m;
-      const wz = h6 * xMm + h7 * yMm + h8;
-      const sx = (h0 * xMm + h1 * yMm + h2) / wz - 0.5;
-      const sy = (h3 * xMm + h4 * yMm + h5) / wz - 0.5;
-      const i = (y * width + x) * 3;
+    const xMm0 = 0.5 / p - m;
+    let nx = h0 * xMm0 + h1 * yMm + h2;
+    let ny = h3 * xMm0 + h4 * yMm + h5;
+    let nz = h6 * xMm0 + h7 * yMm + h8;
+    const snx = h0 * dxMm;
+    const sny = h3 * dxMm;
+    const snz = h6 * dxMm;
+    for (let x = 0, i = y * width * 3; x < width; x += 1, i += 3, nx += snx, ny += sny, nz += snz) {
+      const inv = 1 / nz;
+      const sx = nx * inv - 0.5;
+      const sy = ny * inv - 0.5;
       if (!(sx >= 0 && sy >= 0 && sx <= maxX && sy <= maxY)) {
         data[i] = fill[0];
         data[i + 1] = fill[1];
         data[i + 2] = fill[2];
         continue;
       }
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      const x1 = x0 < maxX ? x0 + 1 : x0;
-      const y1 = y0 < maxY ? y0 + 1 : y0;
+      const x0 = sx | 0;
+      const y0 = sy | 0;
       const fx = sx - x0;
       const fy = sy - y0;
       const a = (y0 * pw + x0) * 3;
-      const b = (y0 * pw + x1) * 3;
-      const c = (y1 * pw + x0) * 3;
-      const d = (y1 * pw + x1) * 3;
-      for (let ch = 0; ch < 3; ch += 1) {
-        const top = src[a + ch]! + (src[b + ch]! - src[a + ch]!) * fx;
-        const bottom = src[c + ch]! + (src[d + ch]! - src[c + ch]!) * fx;
-        data[i + ch] = top + (bottom - top) * fy + 0.5;
-      }
+      const b = x0 < maxX ? a + 3 : a;
+      const c = y0 < maxY ? a + pw * 3 : a;
+      const d = x0 < maxX ? c + 3 : c;
+      const w00 = (1 - fx) * (1 - fy);
+      const w01 = fx * (1 - fy);
+      const w10 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      data[i] = src[a]! * w00 + src[b]! * w01 + src[c]! * w10 + src[d]! * w11 + 0.5;
+      data[i + 1] = src[a + 1]! * w00 + src[b + 1]! * w01 + src[c + 1]! * w10 + src[d + 1]! * w11 + 0.5;
+      data[i + 2] = src[a + 2]! * w00 + src[b + 2]! * w01 + src[c + 2]! * w10 + src[d + 2]! * w11 + 0.5;
     }
   }
   return { raster: { data, width, height, channels: 3 }, widthMm: size.widthMm, heightMm: size.heightMm, pxPerMm: p, marginMm: m, photoPxPerMm };

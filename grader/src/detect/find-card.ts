@@ -87,14 +87,15 @@ function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mas
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
   const frameDistances: number[] = [];
   const dist = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i += 1) {
-    const dl = lab[i * 3]! - bg[0];
-    const da = lab[i * 3 + 1]! - bg[1];
-    const db = lab[i * 3 + 2]! - bg[2];
-    dist[i] = Math.sqrt(dl * dl + da * da + db * db);
-    const x = i % w;
-    const y = (i / w) | 0;
-    if (x < band || y < band || x >= w - band || y >= h - band) frameDistances.push(dist[i]!);
+  for (let y = 0, i = 0; y < h; y += 1) {
+    const frameRow = y < band || y >= h - band;
+    for (let x = 0; x < w; x += 1, i += 1) {
+      const dl = lab[i * 3]! - bg[0];
+      const da = lab[i * 3 + 1]! - bg[1];
+      const db = lab[i * 3 + 2]! - bg[2];
+      dist[i] = Math.sqrt(dl * dl + da * da + db * db);
+      if (frameRow || x < band || x >= w - band) frameDistances.push(dist[i]!);
+    }
   }
   frameDistances.sort((a, b) => a - b);
   // A robust spread of the frame: a card cut off by the frame may cover part of it.
@@ -142,8 +143,11 @@ function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
 }
 
 function erode(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const inverted = m.map((v) => 1 - v);
-  return dilate(inverted, w, h, r).map((v) => 1 - v);
+  const inverted = new Uint8Array(m.length);
+  for (let i = 0; i < m.length; i += 1) inverted[i] = 1 - m[i]!;
+  const out = dilate(inverted, w, h, r);
+  for (let i = 0; i < out.length; i += 1) out[i] = 1 - out[i]!;
+  return out;
 }
 
 /** Marks every pixel not reachable from the photo's border through background as foreground. */
@@ -172,7 +176,8 @@ function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
     if (i >= w) push(i - w);
     if (i < w * (h - 1)) push(i + w);
   }
-  return outside.map((v) => 1 - v);
+  for (let i = 0; i < outside.length; i += 1) outside[i] = 1 - outside[i]!;
+  return outside;
 }
 
 interface Component {
@@ -203,7 +208,8 @@ function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Arr
       const y = (i / w) | 0;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
       let edge = false;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+      for (let n = 0; n < 4; n += 1) {
+        const j = n === 0 ? (x > 0 ? i - 1 : -1) : n === 1 ? (x < w - 1 ? i + 1 : -1) : n === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
         if (j < 0 || !m[j]) {
           edge = true;
           continue;
@@ -309,6 +315,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     const reach = Math.max(8, length * 0.11);
     const steps = Math.ceil(reach * 2);
     const points: Point[] = [];
+    // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
+    const pointRises: number[] = [];
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
@@ -361,26 +369,27 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const above = level(j, top);
       if (!(below < 0.5 && above >= 0.5)) continue;
       const half = j - 1 + (0.5 - below) / (above - below);
-      // Sharpness from the step itself: 10% to 90% of the way to the colour just inside the edge.
+      // Sharpness from the step itself; where the outline is too faint to tell (a black border
+      // on dark cloth), from the next printed edge inside it (border to art), just as sharp.
       const h = Math.round(half);
-      const plateau = median(profile.slice(h + 3, h + 10));
-      // Only a step of good contrast tells the blur: on a faint one (a black border on dark
-      // cloth) sensor noise moves the 10% and 90% points by pixels.
-      if (plateau - outer >= 20) {
-        let r10 = h;
-        while (r10 > 0 && h - r10 < 20 && level(r10, plateau) > 0.1) r10 -= 1;
-        let r90 = h;
-        while (r90 < steps && r90 - h < 20 && level(r90, plateau) < 0.9) r90 += 1;
-        // Where the profile crosses 10% and 90%, between samples.
-        const cross = (i: number, target: number) => {
-          const lo = level(i, plateau);
-          const hi = level(i + 1, plateau);
-          return hi !== lo ? i + Math.max(0, Math.min(1, (target - lo) / (hi - lo))) : i;
-        };
-        rises.push(((cross(r90 - 1, 0.9) - cross(r10, 0.1)) * 2 * reach) / steps);
+      let riseSamples = riseAt(profile, h);
+      if (Number.isNaN(riseSamples)) {
+        const inside = median(profile.slice(h + 3, h + 10));
+        const limit = Math.min(steps - 10, h + Math.round(steps * 0.3));
+        let k2 = h + 3;
+        while (k2 < limit && Math.abs(profile[k2]! - inside) < 20) k2 += 1;
+        if (k2 < limit) {
+          const after = median(profile.slice(k2 + 3, k2 + 10));
+          const mid = (inside + after) / 2;
+          let c = k2;
+          while (c > h + 3 && (profile[c - 1]! - mid) * (after - inside) >= 0) c -= 1;
+          riseSamples = riseAt(profile, c);
+        }
       }
+      const rise10to90 = (riseSamples * 2 * reach) / steps;
       const offset = reach - (2 * reach * half) / steps;
       points.push({ x: base.x + normal.x * offset, y: base.y + normal.y * offset });
+      pointRises.push(rise10to90);
     }
     const coarseLine = fitLine([a, b]);
     if (points.length < PROFILES * 0.15) {
@@ -389,9 +398,15 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     }
     // A fit that turned away from the outline (a textured background, a shadow) is not the side.
     // Within a quarter of a percent of the side's length: a card bowed a little still fits one line.
-    const fitted = robustFitLine(points, Math.max(1.5, 0.0025 * length));
+    const tolerance = Math.max(1.5, 0.0025 * length);
+    const fitted = robustFitLine(points, tolerance);
     const agrees = Math.abs(fitted.a * coarseLine.a + fitted.b * coarseLine.b) > Math.cos((6 * Math.PI) / 180);
     lines.push(agrees ? fitted : coarseLine);
+    // Blur is read only where the profile found the outline itself, not the art inside it.
+    points.forEach((q, i) => {
+      const rise = pointRises[i]!;
+      if (agrees && !Number.isNaN(rise) && Math.abs(fitted.a * q.x + fitted.b * q.y - fitted.c) <= tolerance) rises.push(rise);
+    });
   }
   try {
     // Sampling above counts pixel centres at whole numbers; the rest of the engine (rectify)
@@ -404,6 +419,29 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   } catch {
     return null;
   }
+}
+
+/**
+ * The 10% to 90% width, in samples, of the step through index h of a profile, between the
+ * levels just before and just after it; NaN when the step is too faint to tell (sensor noise
+ * would move the 10% and 90% points by pixels).
+ */
+function riseAt(profile: number[], h: number): number {
+  const after = median(profile.slice(h + 3, h + 10));
+  const before = median(profile.slice(Math.max(0, h - 10), Math.max(1, h - 3)));
+  if (!(Math.abs(after - before) >= 20)) return Number.NaN;
+  const mix = (idx: number) => (profile[idx]! - before) / (after - before);
+  let r10 = h;
+  while (r10 > 0 && h - r10 < 20 && mix(r10) > 0.1) r10 -= 1;
+  let r90 = h;
+  while (r90 < profile.length - 1 && r90 - h < 20 && mix(r90) < 0.9) r90 += 1;
+  // Where the profile crosses 10% and 90%, between samples.
+  const cross = (i: number, target: number) => {
+    const lo = mix(i);
+    const hi = mix(i + 1);
+    return hi !== lo ? i + Math.max(0, Math.min(1, (target - lo) / (hi - lo))) : i;
+  };
+  return cross(r90 - 1, 0.9) - cross(r10, 0.1);
 }
 
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */

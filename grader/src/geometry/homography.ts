@@ -108,7 +108,10 @@ function consensus(points: Point[], tolerance: number): Point[] {
   if (points.length < 6) return points;
   const stride = Math.max(1, Math.floor(points.length / 40));
   const candidates = points.filter((_, i) => i % stride === 0);
-  let best: Point[] = points;
+  // Support is counted on at most about 160 of the points: enough to tell the lines apart.
+  const judgeStride = Math.max(1, Math.floor(points.length / 160));
+  const judges = points.filter((_, i) => i % judgeStride === 0);
+  let bestLine: { a: number; b: number; c: number } | null = null;
   let bestCount = 0;
   for (let i = 0; i < candidates.length; i += 1) {
     for (let j = i + 1; j < candidates.length; j += 1) {
@@ -120,13 +123,16 @@ function consensus(points: Point[], tolerance: number): Point[] {
       const b = (q.x - p.x) / length;
       const c = a * p.x + b * p.y;
       let count = 0;
-      for (const r of points) if (Math.abs(a * r.x + b * r.y - c) <= tolerance) count += 1;
+      for (const r of judges) if (Math.abs(a * r.x + b * r.y - c) <= tolerance) count += 1;
       if (count > bestCount) {
         bestCount = count;
-        best = points.filter((r) => Math.abs(a * r.x + b * r.y - c) <= tolerance);
+        bestLine = { a, b, c };
       }
     }
   }
+  if (!bestLine) return points;
+  const { a, b, c } = bestLine;
+  const best = points.filter((r) => Math.abs(a * r.x + b * r.y - c) <= tolerance);
   return best.length >= 2 ? best : points;
 }
 

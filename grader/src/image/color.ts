@@ -4,7 +4,19 @@ const linear = (v: number) => {
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
 const LINEAR = Float32Array.from({ length: 256 }, (_, i) => linear(i));
-const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+const fExact = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+// Lab's f() from a table with linear interpolation (within 0.001 of L*, a and b): cube roots
+// for every pixel were a tenth of a grading's time. Relative luminance stays within 0..1.09.
+const F_STEPS = 8192;
+const F_MAX = 1.1;
+const F_TABLE = Float64Array.from({ length: F_STEPS + 2 }, (_, i) => fExact((i * F_MAX) / F_STEPS));
+const f = (t: number) => {
+  if (!(t >= 0 && t < F_MAX)) return fExact(t);
+  const u = (t * F_STEPS) / F_MAX;
+  const i = u | 0;
+  const lo = F_TABLE[i]!;
+  return lo + (F_TABLE[i + 1]! - lo) * (u - i);
+};
 
 export type Lab = [number, number, number];
 

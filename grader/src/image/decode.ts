@@ -6,7 +6,7 @@ sharp.cache(false);
 
 export const DEFAULT_MAX_PIXELS = 50_000_000;
 
-/** The full photo, and a copy of at most 640 px a side that libvips shrinks while decoding. */
+/** The full photo, and a copy of at most 400 px a side that libvips shrinks while decoding. */
 export type Decoded = { ok: true; raster: Raster; preview: Raster } | { ok: false; rejection: GradeRejection };
 
 /** Decodes a photo to sRGB pixels with its EXIF rotation applied, or says why it cannot. */
@@ -40,7 +40,7 @@ export async function decodePhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS)
   }
 }
 
-const PREVIEW_SIDE = 640;
+const PREVIEW_SIDE = 400;
 
 function toRaster({ data, info }: { data: Buffer; info: OutputInfo }): Raster {
   if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);

@@ -73,8 +73,9 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScra
   for (let y = k + 1; y < h - k - 1; y += 1) {
     for (let i = y * w + k + 1, end = y * w + w - k - 1; i < end; i += 1) {
       const c = L[i]!;
-      // Cheap test first: a line pixel is lighter than the points across it in some direction.
-      if (c - LINE_CONTRAST <= Math.min(L[i + c0]!, L[i + c1]!, L[i + c2]!, L[i + c3]!, L[i - c0]!, L[i - c1]!, L[i - c2]!, L[i - c3]!)) continue;
+      // Cheap test first: a line pixel is lighter than both points across it in some direction.
+      const t = c - LINE_CONTRAST;
+      if (!((L[i + c0]! < t && L[i - c0]! < t) || (L[i + c2]! < t && L[i - c2]! < t) || (L[i + c1]! < t && L[i - c1]! < t) || (L[i + c3]! < t && L[i - c3]! < t))) continue;
       const s0 = lineStrength(i, c, c0, g0);
       const s1 = lineStrength(i, c, c1, g1);
       const s2 = lineStrength(i, c, c2, g2);
