@@ -129,6 +129,31 @@ describe('photo quality', () => {
   }, 60_000);
 });
 
+describe('a lamp to one side', () => {
+  it("finds the card's outline, not its shadow, on white paper and on dark cloth", async () => {
+    const cases = await Promise.all([
+      generateCase({ seed: 3108, frame: '12mp', variant: 'clean', background: 'white_paper', shadow: true }),
+      generateCase({ seed: 3008, frame: '12mp', variant: 'clean', background: 'dark_cloth', shadow: true }),
+    ]);
+    for (const c of cases) {
+      for (const face of ['front', 'back'] as const) {
+        const decoded = await decodePhoto(c[face], 50_000_000);
+        if (!decoded.ok) throw new Error(decoded.rejection.message);
+        const found = findCard(decoded.raster, decoded.preview);
+        if (!found.ok) throw new Error(found.rejection.message);
+        for (const corner of found.card.corners) {
+          const nearest = Math.min(...c.truth.corners![face].map((t) => Math.hypot(t.x - corner.x, t.y - corner.y)));
+          expect(nearest).toBeLessThan(1);
+        }
+      }
+      const outcome = await gradeCard(c.front, c.back);
+      if (!outcome.ok) throw new Error(outcome.rejection.message);
+      expect(outcome.report.scores.corners).toBe(10);
+      expect(outcome.report.scores.edges).toBe(10);
+    }
+  }, 120_000);
+});
+
 describe('surface inside the artwork', () => {
   it('measures a scratch across the art at its length', async () => {
     const c = await generateCase({ seed: 100, frame: '12mp', variant: 'worn' });

@@ -1,6 +1,6 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { labInto, medianLab, type Lab } from '../image/color.ts';
+import { backgroundDistance, isShadeOf, labInto, medianLab, type Lab } from '../image/color.ts';
 import { sampleBilinear, type Raster } from '../image/raster.ts';
 
 export interface FoundCard {
@@ -301,7 +301,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   const lines: Line[] = [];
   const rises: number[] = [];
   const sample = new Float32Array(3);
-  const lab = new Float32Array(3);
+  // The card's shadow on the table is the table, darker: the outline is where the card starts.
+  const fromBackground = backgroundDistance(bg);
   for (let side = 0; side < 4; side += 1) {
     const a = coarse[side]!;
     const b = coarse[(side + 1) % 4]!;
@@ -321,6 +322,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
       const profile: number[] = [];
+      const colours = new Float32Array((steps + 1) * 3);
       for (let s = 0; s <= steps; s += 1) {
         const offset = reach - (2 * reach * s) / steps; // outside to inside
         // Five samples along the side, 2 px apart, averaged: a faint outline (a dark border on dark cloth)
@@ -335,8 +337,10 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
           g += sample[1]!;
           bl += sample[2]!;
         }
-        if (ok) labInto(r / 5, g / 5, bl / 5, lab, 0);
-        profile.push(ok ? Math.sqrt((lab[0]! - bg[0]) ** 2 + (lab[1]! - bg[1]) ** 2 + (lab[2]! - bg[2]) ** 2) : Number.NaN);
+        colours[s * 3] = r / 5;
+        colours[s * 3 + 1] = g / 5;
+        colours[s * 3 + 2] = bl / 5;
+        profile.push(ok ? fromBackground(r / 5, g / 5, bl / 5) : Number.NaN);
       }
       // Beyond the photo's edge the profile continues flat from the last pixel inside it.
       const firstInside = profile.findIndex((v) => !Number.isNaN(v));
@@ -351,24 +355,15 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       // Never less than the background's own variation across the photo (wood grain, cloth).
       const rise = Math.max(3, 4 * noise, 0.55 * backgroundSpread);
       const sustain = Math.max(3, Math.round(steps * 0.02));
-      let first = -1;
-      for (let s = 1; s + sustain <= steps && first < 0; s += 1) {
-        let lasting = true;
-        for (let q = s; q < s + sustain && lasting; q += 1) lasting = profile[q]! - outer > rise;
-        if (lasting) first = s;
+      let step = findStep(profile, 1, outer, rise, sustain);
+      if (!step) continue;
+      // A soft step into a darker shade of the table, with another step soon after it, is the
+      // card's shadow (a lamp to one side, a card in a sleeve): the outline is the next step.
+      if (shadowLike(colours, step, steps, length / 75)) {
+        const next = findStep(profile, Math.round(step.half) + sustain, step.top, Math.max(rise, 3 * noise + 3), sustain, Math.round(step.half + length * 0.04), true);
+        if (next) step = next;
       }
-      if (first < 0) continue;
-      const top = median(profile.slice(first + sustain, first + sustain + Math.max(4, Math.round(steps * 0.04))));
-      if (!(top - outer > rise)) continue;
-      const level = (idx: number, to: number) => (profile[idx]! - outer) / (to - outer);
-      // The half-way crossing of that step: up to it, then back to where it is first reached.
-      let j = first;
-      while (j < steps && level(j, top) < 0.5) j += 1;
-      while (j > 1 && level(j - 1, top) >= 0.5) j -= 1;
-      const below = level(j - 1, top);
-      const above = level(j, top);
-      if (!(below < 0.5 && above >= 0.5)) continue;
-      const half = j - 1 + (0.5 - below) / (above - below);
+      const half = step.half;
       // Sharpness from the step itself; where the outline is too faint to tell (a black border
       // on dark cloth), from the next printed edge inside it (border to art), just as sharp.
       const h = Math.round(half);
@@ -419,6 +414,65 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   } catch {
     return null;
   }
+}
+
+interface Step {
+  /** Where the profile crosses half-way from the level before the step to the level after it. */
+  half: number;
+  from: number;
+  top: number;
+}
+
+/**
+ * The first lasting step of a profile after index `start`: the first run of `sustain` samples
+ * all more than `rise` above the level `from` (or, with `eitherWay`, away from it in either
+ * direction), located at its half-way crossing.
+ */
+function findStep(profile: number[], start: number, from: number, rise: number, sustain: number, end = profile.length, eitherWay = false): Step | null {
+  let first = -1;
+  const last = Math.min(profile.length - 1, end);
+  for (let s = Math.max(1, start); s + sustain <= last && first < 0; s += 1) {
+    let lasting = true;
+    for (let q = s; q < s + sustain && lasting; q += 1) lasting = eitherWay ? Math.abs(profile[q]! - from) > rise : profile[q]! - from > rise;
+    if (lasting) first = s;
+  }
+  if (first < 0) return null;
+  const top = median(profile.slice(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04))));
+  if (!(eitherWay ? Math.abs(top - from) > rise : top - from > rise)) return null;
+  const level = (idx: number) => (profile[idx]! - from) / (top - from);
+  // The half-way crossing of that step: up to it, then back to where it is first reached.
+  let j = first;
+  while (j < profile.length - 1 && level(j) < 0.5) j += 1;
+  while (j > Math.max(1, start) && level(j - 1) >= 0.5) j -= 1;
+  const below = level(j - 1);
+  const above = level(j);
+  if (!(below < 0.5 && above >= 0.5)) return null;
+  return { half: j - 1 + (0.5 - below) / (above - below), from, top };
+}
+
+/**
+ * Whether a step leads into a shadow: the colour after it is the table's colour at less light
+ * (it was measured from the table, so its distance is that of a darker table), and the step is
+ * soft, wider than 0.2 mm from 10% to 90%, where a card's cut edge is as sharp as the photo.
+ */
+function shadowLike(colours: Float32Array, step: Step, steps: number, pxPerMm: number): boolean {
+  const h = Math.round(step.half);
+  const at = (i: number): [number, number, number] => [colours[i * 3]!, colours[i * 3 + 1]!, colours[i * 3 + 2]!];
+  const beforeIdx = Math.max(0, h - Math.round(0.6 * pxPerMm));
+  const afterIdx = Math.min(steps, h + Math.round(0.25 * pxPerMm) + 2);
+  const table = at(beforeIdx);
+  const shade = at(afterIdx);
+  if (!isShadeOf(shade, table)) return false;
+  // Softness: 10% to 90% of the way between the two colours' lightness.
+  const luma = (i: number) => 0.2126 * colours[i * 3]! + 0.7152 * colours[i * 3 + 1]! + 0.0722 * colours[i * 3 + 2]!;
+  const l0 = luma(beforeIdx);
+  const l1 = luma(afterIdx);
+  if (!(l0 - l1 > 4)) return false;
+  let r10 = h;
+  while (r10 > beforeIdx && (l0 - luma(r10)) / (l0 - l1) > 0.1) r10 -= 1;
+  let r90 = h;
+  while (r90 < afterIdx && (l0 - luma(r90)) / (l0 - l1) < 0.9) r90 += 1;
+  return r90 - r10 > Math.max(4, 0.2 * pxPerMm);
 }
 
 /**

@@ -31,6 +31,11 @@ export function labInto(r: number, g: number, b: number, out: { [i: number]: num
   const lr = LINEAR[(r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0]!;
   const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
   const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
+  labFromLinearInto(lr, lg, lb, out, at);
+}
+
+/** Lab from linear-light RGB (0..1). */
+function labFromLinearInto(lr: number, lg: number, lb: number, out: { [i: number]: number }, at: number): void {
   const fx = f((lr * 0.4124 + lg * 0.3576 + lb * 0.1805) / 0.95047);
   const fy = f(lr * 0.2126 + lg * 0.7152 + lb * 0.0722);
   const fz = f((lr * 0.0193 + lg * 0.1192 + lb * 0.9505) / 1.08883);
@@ -50,4 +55,92 @@ export function medianLab(samples: Lab[]): Lab {
     return v[Math.floor(v.length / 2)] ?? 0;
   };
   return [pick(0), pick(1), pick(2)];
+}
+
+/** Linear-light RGB (0..1) of a Lab colour. */
+export function labToLinear([L, a, b]: Lab): [number, number, number] {
+  const finv = (t: number) => (t > 6 / 29 ? t * t * t : 3 * (6 / 29) ** 2 * (t - 4 / 29));
+  const fy = (L + 16) / 116;
+  const X = 0.95047 * finv(fy + a / 500);
+  const Y = finv(fy);
+  const Z = 1.08883 * finv(fy - b / 200);
+  return [3.2406 * X - 1.5372 * Y - 0.4986 * Z, -0.9689 * X + 1.8758 * Y + 0.0415 * Z, 0.0557 * X - 0.204 * Y + 1.057 * Z];
+}
+
+/** Shadows darken a light table by at most this share; darker than this is an object, not a shadow. */
+const DEEPEST_SHADOW = 0.4;
+
+/**
+ * Colour distance to the table that sees through shadows: a pixel that is the table's colour
+ * at a lower light level (a card's shadow beside it, uneven light) is as near as the table
+ * itself. Only on light tables: on dark cloth a shadow barely shows, and a black border is
+ * darker cloth's colour at about half the light.
+ */
+export function backgroundDistance(bg: Lab): (r: number, g: number, b: number) => number {
+  const bgLin = labToLinear(bg);
+  const sum = bgLin[0] + bgLin[1] + bgLin[2];
+  const shadows = bg[0] >= 40 && sum > 0;
+  const lab = new Float64Array(3);
+  const shaded = new Float64Array(3);
+  return (r, g, b) => {
+    const lr = LINEAR[(r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0]!;
+    const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
+    const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
+    labFromLinearInto(lr, lg, lb, lab, 0);
+    const d = Math.sqrt((lab[0]! - bg[0]) ** 2 + (lab[1]! - bg[1]) ** 2 + (lab[2]! - bg[2]) ** 2);
+    if (!shadows) return d;
+    const k = (lr + lg + lb) / sum;
+    if (k < DEEPEST_SHADOW || k >= 1) return d;
+    labFromLinearInto(bgLin[0] * k, bgLin[1] * k, bgLin[2] * k, shaded, 0);
+    return Math.min(d, Math.sqrt((lab[0]! - shaded[0]!) ** 2 + (lab[1]! - shaded[1]!) ** 2 + (lab[2]! - shaded[2]!) ** 2));
+  };
+}
+
+/**
+ * The same distance for a colour already in Lab, on any table, for shadows down to `deepest`
+ * of the table's light (the caller knows when a deep shadow cannot be mistaken for the card).
+ */
+export function backgroundDistanceLab(bg: Lab, deepest = DEEPEST_SHADOW): (c: Lab) => number {
+  const bgLin = labToLinear(bg);
+  const sum = bgLin[0] + bgLin[1] + bgLin[2];
+  const shadows = sum > 0;
+  const shaded = new Float64Array(3);
+  return (c) => {
+    const d = deltaE(c, bg);
+    if (!shadows || c[0] >= bg[0]) return d;
+    const lin = labToLinear(c);
+    const k = (lin[0] + lin[1] + lin[2]) / sum;
+    if (k < deepest || k >= 1) return d;
+    labFromLinearInto(bgLin[0] * k, bgLin[1] * k, bgLin[2] * k, shaded, 0);
+    return Math.min(d, Math.sqrt((c[0] - shaded[0]!) ** 2 + (c[1] - shaded[1]!) ** 2 + (c[2] - shaded[2]!) ** 2));
+  };
+}
+
+/** Whether a colour (gamma RGB) is another one at between 15% and 95% of its light: a shadow on it. */
+export function isShadeOf(shade: [number, number, number], lit: [number, number, number]): boolean {
+  const lin = (c: [number, number, number]) => c.map((v) => LINEAR[(v < 0 ? 0 : v > 255 ? 255 : v + 0.5) | 0]!) as [number, number, number];
+  const s = lin(shade);
+  const l = lin(lit);
+  const sum = l[0] + l[1] + l[2];
+  if (sum <= 0) return false;
+  const k = (s[0] + s[1] + s[2]) / sum;
+  if (k < 0.15 || k > 0.95) return false;
+  const a: Lab = [0, 0, 0];
+  const b: Lab = [0, 0, 0];
+  labFromLinearInto(s[0], s[1], s[2], a, 0);
+  labFromLinearInto(l[0] * k, l[1] * k, l[2] * k, b, 0);
+  return deltaE(a, b) < 6;
+}
+
+/** Whether a Lab colour is another one at between 15% and 95% of its light. */
+export function shadeOf(shade: Lab, lit: Lab): boolean {
+  const s = labToLinear(shade);
+  const l = labToLinear(lit);
+  const sum = l[0] + l[1] + l[2];
+  if (sum <= 0) return false;
+  const k = (s[0] + s[1] + s[2]) / sum;
+  if (k < 0.15 || k > 0.95) return false;
+  const b: Lab = [0, 0, 0];
+  labFromLinearInto(l[0] * k, l[1] * k, l[2] * k, b, 0);
+  return deltaE(shade, b) < 6;
 }

@@ -1,5 +1,5 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { chroma, deltaE, type Lab } from '../image/color.ts';
+import { backgroundDistanceLab, chroma, deltaE, shadeOf, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { robustFitLine } from '../geometry/homography.ts';
@@ -18,6 +18,10 @@ const CORNERS = [
 export function backgroundOf(face: LabFace): Lab {
   const { widthMm: w, heightMm: h } = face.face;
   const samples = SIDES.map((side) => patch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3));
+  // On a light table the card's shadow darkens up to two sides: the table is the second
+  // lightest sample (one may be glare). On dark cloth shadows do not show: the median.
+  const byLightness = [...samples].sort((a, b) => b[0] - a[0]);
+  if (byLightness[1]![0] >= 40) return byLightness[1]!;
   const pick = (i: 0 | 1 | 2) => samples.map((s) => s[i]).sort((a, b) => a - b)[1]!;
   return [pick(0), pick(1), pick(2)];
 }
@@ -38,7 +42,20 @@ const isWhitened = (c: Lab, border: Lab) => c[0] > Math.max(78, border[0] + 6) &
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
-const isCard = (c: Lab, bg: Lab, border: Lab) => mixAmount(c, bg, border).t > 0.5 || mixAmount(c, bg, border).off > 12;
+/**
+ * Distance to the table that sees through the card's shadow on it, as deep as the card's own
+ * colour allows: a border that is itself a darker shade of the table (grey on white paper)
+ * leaves only light shadows to see through.
+ */
+function tableDistance(bg: Lab, border: Lab) {
+  return backgroundDistanceLab(bg, shadeOf(border, bg) ? 0.4 : 0.15);
+}
+
+/** Nearer the card's colour than the table's, and not the table in the card's shadow. */
+const isCard = (c: Lab, bg: Lab, border: Lab, fromTable: (c: Lab) => number) => {
+  const mix = mixAmount(c, bg, border);
+  return (mix.t > 0.5 || mix.off > 12) && fromTable(c) > Math.min(8, deltaE(border, bg) / 2);
+};
 /** Below this colour difference card and background cannot be told apart: wear there is not read. */
 const READABLE_DELTA_E = 12;
 /** Where a side has no border of one colour (full art), the card's colour is read this far in. */
@@ -67,6 +84,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     // A full-art corner is judged against the art's own colour there, read at the arc's centre.
     const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const at = (x: number, y: number) => face.at((x + m) * p, (y + m) * p);
+    const fromTable = tableDistance(bg, border);
     // Where the card is the table's colour its outline cannot be seen: rounding is not read
     // (nothing is taken off for it), whitening still is.
     const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
@@ -78,7 +96,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
       let depth = 0;
       for (let d = 0; d < 5; d += 1 / p) {
-        if (isCard(at(apex.x + dx * d, apex.y + dy * d), bg, border)) {
+        if (isCard(at(apex.x + dx * d, apex.y + dy * d), bg, border, fromTable)) {
           depth = d;
           break;
         }
@@ -147,6 +165,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
     const samples: { along: number; outline: number; whitenedDepth: number; visible: boolean }[] = [];
+    const sideTable = tableDistance(bg, sideBorder);
     for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
       const at = (inward: number) => {
         const q = sidePoint(side, w, h, along, inward);
@@ -158,7 +177,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
       const visible = deltaE(border, bg) >= READABLE_DELTA_E;
       let outline = visible ? 1 : 0;
       for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
-        if (isCard(at(d), bg, border)) {
+        if (isCard(at(d), bg, border, plain ? sideTable : tableDistance(bg, border))) {
           outline = d;
           break;
         }

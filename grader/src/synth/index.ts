@@ -38,6 +38,8 @@ export interface SynthOptions {
   blurSigma?: number;
   /** A glare spot on the front: 'light' stays gradable, 'heavy' hides most of the card. */
   glare?: 'light' | 'heavy';
+  /** A lamp to one side: the card casts a soft shadow on the table (left out unless asked for). */
+  shadow?: boolean;
   /** Force the card size (else 80% standard, 20% small). */
   size?: 'standard' | 'small';
 }
@@ -115,6 +117,12 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
           }
         : {}),
     };
+    if (options.shadow) {
+      // Drawn only when asked for, so the photos every other seed gives stay the same.
+      const angle = rng.range(0, 2 * Math.PI);
+      const offset = rng.range(0.6, 1.8);
+      setup.shadow = { dxMm: offset * Math.cos(angle), dyMm: offset * Math.sin(angle), softMm: rng.range(0.3, 1.2), strength: rng.range(0.2, 0.45) };
+    }
     const shot = await photograph(flat, d, setup, rng);
     faces[face] = { jpeg: shot.jpeg, pxPerMm: shot.pxPerMm, design: d, corners: shot.corners };
   }

@@ -18,6 +18,8 @@ export interface PhotoSetup {
   jpegQuality: number;
   /** A reflection: peak is how far it goes to white (above 1 it is clipped white in its middle). */
   glare?: { x: number; y: number; radius: number; peak: number };
+  /** A shadow the card casts on the table from a lamp to one side: offset and softness in mm. */
+  shadow?: { dxMm: number; dyMm: number; softMm: number; strength: number };
 }
 
 const BACKGROUND_RGB: Record<Background, [number, number, number]> = {
@@ -80,6 +82,7 @@ export async function photograph(
       out[i + 2] = bg[2] * light + grain * 0.4;
     }
   }
+  if (setup.shadow) castShadow(out, W, H, corners, setup.shadow, (H * setup.fill) / size.h);
   const minX = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))) - 2);
   const maxX = Math.min(W - 1, Math.ceil(Math.max(...corners.map((c) => c.x))) + 2);
   const minY = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))) - 2);
@@ -139,4 +142,69 @@ export async function photograph(
   const jpeg = await image.jpeg({ quality: setup.jpegQuality }).toBuffer();
   const widthPx = (Math.hypot(corners[1]!.x - corners[0]!.x, corners[1]!.y - corners[0]!.y) + Math.hypot(corners[2]!.x - corners[3]!.x, corners[2]!.y - corners[3]!.y)) / 2;
   return { jpeg, corners, pxPerMm: widthPx / size.w };
+}
+
+/**
+ * Darkens the table where the card's outline, moved by the shadow's offset and blurred by its
+ * softness, falls. The card is drawn over it afterwards, so only the part beside it shows.
+ */
+function castShadow(out: Uint8ClampedArray, W: number, H: number, corners: Point[], shadow: NonNullable<PhotoSetup['shadow']>, pxPerMm: number) {
+  const dx = shadow.dxMm * pxPerMm;
+  const dy = shadow.dyMm * pxPerMm;
+  const shifted = corners.map((c) => ({ x: c.x + dx, y: c.y + dy }));
+  const r = Math.max(1, Math.round(shadow.softMm * pxPerMm));
+  const x0 = Math.max(0, Math.floor(Math.min(...shifted.map((c) => c.x))) - 3 * r);
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(...shifted.map((c) => c.x))) + 3 * r);
+  const y0 = Math.max(0, Math.floor(Math.min(...shifted.map((c) => c.y))) - 3 * r);
+  const y1 = Math.min(H - 1, Math.ceil(Math.max(...shifted.map((c) => c.y))) + 3 * r);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  let mask: Float32Array = new Float32Array(w * h);
+  const inside = (x: number, y: number) => {
+    let sign = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const a = shifted[i]!;
+      const b = shifted[(i + 1) % 4]!;
+      const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+      if (cross !== 0) {
+        if (sign === 0) sign = Math.sign(cross);
+        else if (Math.sign(cross) !== sign) return false;
+      }
+    }
+    return true;
+  };
+  for (let y = 0; y < h; y += 1) for (let x = 0; x < w; x += 1) mask[y * w + x] = inside(x + x0 + 0.5, y + y0 + 0.5) ? 1 : 0;
+  // Three box blurs of radius r: close to a Gaussian penumbra.
+  for (let pass = 0; pass < 3; pass += 1) mask = boxBlur(mask, w, h, r);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const k = 1 - shadow.strength * mask[y * w + x]!;
+      const i = ((y + y0) * W + x + x0) * 3;
+      out[i] = out[i]! * k;
+      out[i + 1] = out[i + 1]! * k;
+      out[i + 2] = out[i + 2]! * k;
+    }
+}
+
+function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Array {
+  const tmp = new Float32Array(src.length);
+  const out = new Float32Array(src.length);
+  const n = 2 * r + 1;
+  for (let y = 0; y < h; y += 1) {
+    let sum = 0;
+    for (let x = -r; x <= r; x += 1) sum += src[y * w + Math.min(w - 1, Math.max(0, x))]!;
+    for (let x = 0; x < w; x += 1) {
+      tmp[y * w + x] = sum / n;
+      sum += src[y * w + Math.min(w - 1, x + r + 1)]! - src[y * w + Math.max(0, x - r)]!;
+    }
+  }
+  for (let x = 0; x < w; x += 1) {
+    let sum = 0;
+    for (let y = -r; y <= r; y += 1) sum += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!;
+    for (let y = 0; y < h; y += 1) {
+      out[y * w + x] = sum / n;
+      sum += tmp[Math.min(h - 1, y + r + 1) * w + x]! - tmp[Math.max(0, y - r) * w + x]!;
+    }
+  }
+  return out;
 }
