@@ -38,13 +38,15 @@ for (let i = 0; i < count; i += 1) {
   const glare = i % 10 === 4 ? ('light' as const) : undefined;
   // Three cases in twenty have a lamp to one side: the card casts a shadow on the table.
   const shadow = i % 10 === 7 || i % 20 === 6;
-  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}), ...(shadow ? { shadow } : {}) };
+  // Five cases in twenty have small print in the bottom border (a credit line, a set code).
+  const borderPrint = i % 10 === 0 || i % 10 === 9 || i % 20 === 1;
+  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}), ...(shadow ? { shadow } : {}), ...(borderPrint ? { borderPrint } : {}) };
   const c = values.cache ? await cached(values.cache, options) : await generateCase(options);
-  cases.push({ ...c, variant: glare ? 'clean_glare' : shadow ? `${variant}_shadow` : variant });
+  cases.push({ ...c, variant: glare ? 'clean_glare' : shadow ? `${variant}_shadow` : borderPrint ? `${variant}_print` : variant });
 }
 /** --cache DIR keeps generated cases between runs (they are slow to make), keyed by their options. */
 async function cached(dir: string, options: Parameters<typeof generateCase>[0]) {
-  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}${options.shadow ? '-shadow' : ''}-v${GENERATOR_VERSION}`);
+  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}${options.shadow ? '-shadow' : ''}${options.borderPrint ? '-print' : ''}-v${GENERATOR_VERSION}`);
   if (existsSync(path.join(folder, 'truth.json'))) {
     return { front: readFileSync(path.join(folder, 'front.jpg')), back: readFileSync(path.join(folder, 'back.jpg')), truth: JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')) as GroundTruth };
   }
@@ -129,7 +131,7 @@ outcomes.forEach((o, i) => {
     if (got === expected) exact[k] += 1;
     if (Math.abs(got - expected) <= 1) withinOne[k] += 1;
   }
-  if (c.variant === 'clean' || c.variant === 'clean_glare' || c.variant === 'holo' || c.variant === 'holo_shadow') {
+  if (['clean', 'clean_glare', 'clean_print', 'holo', 'holo_shadow'].includes(c.variant)) {
     cleanCases += 1;
     if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
   }

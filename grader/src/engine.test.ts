@@ -129,6 +129,26 @@ describe('photo quality', () => {
   }, 60_000);
 });
 
+describe('small print in the border', () => {
+  it('takes a credit line in the border for printing: no spots, and the border still measured', async () => {
+    for (const [seed, frame] of [
+      [4004, '12mp'],
+      [4003, '1080p'],
+    ] as const) {
+      const c = await generateCase({ seed, frame, variant: 'clean', borderPrint: true });
+      const outcome = await gradeCard(c.front, c.back);
+      if (!outcome.ok) throw new Error(outcome.rejection.message);
+      const { report } = outcome;
+      expect(report.defects.filter((d) => d.kind === 'spot' || d.kind === 'scratch')).toEqual([]);
+      for (const face of ['front', 'back'] as const) {
+        const measured = report.centering[face];
+        expect(measured.measurable).toBe(true);
+        expect(Math.abs(larger(measured.topBottom) - larger(c.truth.centering[face].topBottom))).toBeLessThan(1.5);
+      }
+    }
+  }, 120_000);
+});
+
 describe('a lamp to one side', () => {
   it("finds the card's outline, not its shadow, on white paper and on dark cloth", async () => {
     const cases = await Promise.all([

@@ -8,6 +8,8 @@ import { backgroundOf } from './wear.ts';
 const STATIONS = 9;
 const MAX_BORDER_MM = 12;
 const STEP_THRESHOLD = 10;
+/** Past the art's edge the border's colour stays away this far (mm); small print is shorter. */
+const PRINT_MM = 1.5;
 /** A station this far (mm) from the line through the others is a misreading. */
 const OUTLIER_MM = 0.15;
 
@@ -68,16 +70,23 @@ export function measureBorders(face: LabFace): BorderMeasurement {
   const backgroundRgb = medianRgb(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
-    const samples: Lab[] = [];
-    const rgbSamples: Rgb[] = [];
-    for (let i = 0; i < 15; i += 1) {
-      samples.push(patch(face, side, length * (0.1 + (0.8 * i) / 14), 0.7, 0.4, 0.25));
-      rgbSamples.push(rgbPatch(face, side, length * (0.1 + (0.8 * i) / 14), 0.7, 0.4, 0.25));
-    }
-    const border = medianLab(samples);
-    const borderRgb = medianRgb(rgbSamples);
+    // The border's colour along the side, read at two depths: a line of small print in the
+    // border may cover one of them, never both.
+    const readings = [0.6, 0.95].map((depth) => {
+      const samples: Lab[] = [];
+      const rgbSamples: Rgb[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        samples.push(patch(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2));
+        rgbSamples.push(rgbPatch(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2));
+      }
+      const lab = medianLab(samples);
+      return { lab, rgb: medianRgb(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
+    });
+    const reading = readings[1]!.off < readings[0]!.off ? readings[1]! : readings[0]!;
+    const border = reading.lab;
+    const borderRgb = reading.rgb;
     colour[side] = border;
-    uniform[side] = samples.filter((s) => deltaE(s, border) > 10).length <= 2;
+    uniform[side] = reading.off <= 2;
     const outerUsable = deltaE(backgroundOf(face), border) >= 15;
     // The outline is straight: its offset from the fitted side is read at every station and
     // smoothed, so whitening or a chip at one station does not move that station's outer edge.
@@ -95,8 +104,13 @@ export function measureBorders(face: LabFace): BorderMeasurement {
           colours.push(rgbPatch(face, side, along, d, 1.0, 0));
         }
         const sustain = Math.ceil(0.25 * p);
+        const beyond = Math.ceil(PRINT_MM * p);
         for (let k = 0; k + sustain < profile.length; k += 1) {
           if (!profile.slice(k, k + sustain).every((v) => v > STEP_THRESHOLD)) continue;
+          // Small print in the border (a credit line, a set code) ends within a millimetre and
+          // the border's colour comes back; past the art's edge it (mostly) does not.
+          const after = profile.slice(k, k + beyond);
+          if (after.filter((v) => v > STEP_THRESHOLD).length < 0.85 * after.length) continue;
           // The art's colour just past the step, and the half-way crossing from the border's.
           const art = medianRgb(colours.slice(k + 1, k + 1 + Math.ceil(0.4 * p)));
           return halfWay(positions, colours, borderRgb, art, k) ?? positions[k]!;

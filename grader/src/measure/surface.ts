@@ -70,10 +70,11 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   // The smallest spot a photo can show: about nine of its own pixels (one pixel of a 1080p
   // photo is 0.1 mm; smaller blobs there are sensor noise and JPEG blocks, not print).
   const minArea = Math.max(0.03, 9 / (face.face.photoPxPerMm * face.face.photoPxPerMm));
-  for (const blob of blobs(flagged, width, face.face.raster.height, atArt)) {
-    if (blob.touchesArt) continue;
+  const found = blobs(flagged, width, face.face.raster.height, atArt).filter((b) => !b.touchesArt && b.count / (p * p) >= minArea);
+  const print = printRows(found, p, m, w, h);
+  for (const blob of found) {
+    if (print.has(blob)) continue;
     const area = blob.count / (p * p);
-    if (area < minArea) continue;
     const bw = (blob.maxX - blob.minX + 1) / p;
     const bh = (blob.maxY - blob.minY + 1) / p;
     const long = Math.max(bw, bh);
@@ -139,3 +140,47 @@ function blobs(mask: Uint8Array, w: number, h: number, atArt: Uint8Array) {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+type Blob = ReturnType<typeof blobs>[number];
+
+/**
+ * Small print in the border: three or more marks as tall as type, glyphs or words, in a row
+ * along a side (an artist credit, a copyright line, a set code). Damage does not line up like type.
+ */
+function printRows(found: Blob[], p: number, m: number, w: number, h: number): Set<Blob> {
+  const marks = found.flatMap((b) => {
+    const x0 = b.minX / p - m;
+    const x1 = (b.maxX + 1) / p - m;
+    const y0 = b.minY / p - m;
+    const y1 = (b.maxY + 1) / p - m;
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    const distances = { top: cy, bottom: h - cy, left: cx, right: w - cx };
+    const side = (Object.keys(distances) as (keyof typeof distances)[]).reduce((a, c) => (distances[c] < distances[a] ? c : a));
+    const horizontal = side === 'top' || side === 'bottom';
+    const along0 = horizontal ? x0 : y0;
+    const along1 = horizontal ? x1 : y1;
+    const across = horizontal ? y1 - y0 : x1 - x0;
+    // Type: as tall as a line of small print (taller than a scratch is wide), a glyph to a word long.
+    if (across < 0.3 || across > 1.6 || along1 - along0 > 40) return [];
+    return [{ blob: b, side, along0, along1, inward: distances[side] }];
+  });
+  const print = new Set<Blob>();
+  for (const side of ['top', 'bottom', 'left', 'right']) {
+    const row = marks.filter((k) => k.side === side).sort((a, b) => a.along0 - b.along0);
+    let group: typeof row = [];
+    const close = () => {
+      if (group.length >= 3) for (const k of group) print.add(k.blob);
+      group = [];
+    };
+    for (const k of row) {
+      const last = group[group.length - 1];
+      if (last && (k.along0 - last.along1 > 3 || Math.abs(k.inward - last.inward) > 0.6)) close();
+      group.push(k);
+    }
+    close();
+    // In a soft photo a whole line of print runs together: one long mark as tall as type.
+    for (const k of row) if (k.along1 - k.along0 >= 4) print.add(k.blob);
+  }
+  return print;
+}

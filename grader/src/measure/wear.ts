@@ -104,15 +104,24 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       }
       depths.push(depth);
     }
-    const roundingMm = outlineVisible ? depths.sort((a, b) => a - b)[1]! : 0;
+    // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
+    const resolution = 1.5 / face.face.photoPxPerMm;
+    const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
 
     // Whitening: the smallest disk around the apex holding the corner's whitened pixels.
     const bandX = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[1]!].find((v) => v !== null) ?? 2) - 0.3));
     const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
     const distances: number[] = [];
     const band = outlineBandMm(face);
-    for (let y = 0; y <= 5; y += 1 / p) {
-      for (let x = 0; x <= 5; x += 1 / p) {
+    // Whitening spreads in from the outline: whitened pixels are kept only when they connect
+    // to the band next to it (light print in the border near a corner is not whitening).
+    const n = Math.floor(5 * p) + 1;
+    const whitened = new Uint8Array(n * n);
+    const seeds: number[] = [];
+    for (let yi = 0; yi < n; yi += 1) {
+      for (let xi = 0; xi < n; xi += 1) {
+        const x = xi / p;
+        const y = yi / p;
         if (x > bandX && y > bandY) continue;
         const px = vx + c.sx * x;
         const py = vy + c.sy * y;
@@ -120,7 +129,22 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
         const insideBy = inCornerSquare ? CORNER_RADIUS_MM - Math.hypot(px - cx, py - cy) : Math.min(x, y);
         if (insideBy < band) continue;
         if (!isWhitened(at(px, py), border)) continue;
-        distances.push(Math.hypot(px - apex.x, py - apex.y));
+        whitened[yi * n + xi] = 1;
+        if (insideBy < band + 3 / p) seeds.push(yi * n + xi);
+      }
+    }
+    const reached = new Uint8Array(n * n);
+    for (const seed of seeds) reached[seed] = 1;
+    while (seeds.length) {
+      const i = seeds.pop()!;
+      const xi = i % n;
+      const yi = (i - xi) / n;
+      distances.push(Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y));
+      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, yi > 0 ? i - n : -1, yi < n - 1 ? i + n : -1]) {
+        if (j >= 0 && whitened[j] && !reached[j]) {
+          reached[j] = 1;
+          seeds.push(j);
+        }
       }
     }
     distances.sort((a, b) => a - b);
@@ -182,9 +206,14 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
           break;
         }
       }
+      // Whitening runs in from the edge without a break (light print near the edge does not).
       let whitenedDepth = 0;
-      for (let d = Math.max(outline, 0) + band; d <= innerLimit; d += 1 / p) {
-        if (isWhitened(at(d), border)) whitenedDepth = d;
+      let gap = 0;
+      for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
+        if (isWhitened(at(d), border)) {
+          whitenedDepth = d;
+          gap = 0;
+        } else gap += 1;
       }
       samples.push({ along, outline, whitenedDepth, visible });
     }

@@ -18,6 +18,8 @@ export interface CardDesign {
   scratches: { x1: number; y1: number; x2: number; y2: number }[];
   /** Holographic foil over the artwork: rainbow bands and sparkles, printed on purpose. */
   holo?: boolean;
+  /** Small print in the border: glyph-sized marks in mm. */
+  borderPrint?: { colour: string; glyphs: { x: number; y: number; w: number; h: number }[] };
 }
 
 export const PX_PER_MM = 20;
@@ -51,6 +53,9 @@ export async function renderCardFace(design: CardDesign, rng: Random): Promise<{
       const r = rng.range(0.06, 0.2) * s;
       shapes.push(`<circle cx="${art.x + rng.next() * art.w}" cy="${art.y + rng.next() * art.h * 0.66}" r="${r}" fill="#fffef6" opacity="${rng.range(0.4, 0.85)}"/>`);
     }
+  }
+  for (const g of design.borderPrint?.glyphs ?? []) {
+    shapes.push(`<rect x="${g.x * s}" y="${g.y * s}" width="${g.w * s}" height="${g.h * s}" fill="${design.borderPrint!.colour}"/>`);
   }
   const defects: string[] = [];
   const corners = [

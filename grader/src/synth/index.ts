@@ -40,6 +40,8 @@ export interface SynthOptions {
   glare?: 'light' | 'heavy';
   /** A lamp to one side: the card casts a soft shadow on the table (left out unless asked for). */
   shadow?: boolean;
+  /** Small print in the bottom border of bordered faces (an artist credit): printing, not damage. */
+  borderPrint?: boolean;
   /** Force the card size (else 80% standard, 20% small). */
   size?: 'standard' | 'small';
 }
@@ -52,7 +54,7 @@ const pair = (a: number, b: number): [number, number] => {
   return [larger, 100 - larger];
 };
 
-function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back'): CardDesign {
+function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back', borderPrint = false): CardDesign {
   const total = rng.range(5, 7.5);
   const lr = rng.range(0.5, 0.62);
   const tb = rng.range(0.5, 0.6);
@@ -74,7 +76,7 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
       scratches.push({ x1, y1, x2, y2 });
     }
   }
-  return {
+  const d: CardDesign = {
     size,
     borders,
     holo: variant === 'holo' && face === 'front',
@@ -84,6 +86,21 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
     edgeWhitening: worn ? [{ side: rng.int(0, 3), start: 20, length: rng.range(2, 6) }] : [],
     scratches,
   };
+  if (borderPrint && borders) {
+    // A line of small print in the bottom border (an artist credit, a set code): glyph-sized
+    // marks in a colour that stands out from the border. Drawn last, so other seeds stay the same.
+    const { w, h } = SIZES[size];
+    const height = Math.min(0.9, 0.35 * borders.bottom);
+    const y = h - borders.bottom / 2 - height / 2;
+    const glyphs: { x: number; y: number; w: number; h: number }[] = [];
+    for (let x = rng.range(4, 10), end = x + rng.range(15, 30); x < Math.min(end, w - 5); ) {
+      const gw = rng.range(0.25, 0.6);
+      glyphs.push({ x, y, w: gw, h: height * rng.range(0.7, 1) });
+      x += gw + (rng.next() < 0.2 ? 0.5 : 0.15);
+    }
+    d.borderPrint = { colour: d.borderColour === '#1b1b1b' ? '#cfcfcf' : '#2a2a2a', glyphs };
+  }
+  return d;
 }
 
 /** One synthetic front/back pair with its ground truth. */
@@ -95,7 +112,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
   const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign; corners: { x: number; y: number }[] }>;
   for (const face of ['front', 'back'] as const) {
-    const d = design(rng, options.variant, size, face);
+    const d = design(rng, options.variant, size, face, options.borderPrint);
     const flat = await renderCardFace(d, rng);
     const setup: PhotoSetup = {
       frame: FRAMES[frame],
