@@ -81,20 +81,34 @@ export function backgroundDistance(bg: Lab): (r: number, g: number, b: number) =
   const sum = bgLin[0] + bgLin[1] + bgLin[2];
   const shadows = bg[0] >= 40 && sum > 0;
   const lab = new Float64Array(3);
-  const shaded = new Float64Array(3);
+  const shaded = shadeTable(bgLin, DEEPEST_SHADOW);
   return (r, g, b) => {
     const lr = LINEAR[(r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0]!;
     const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
     const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
     labFromLinearInto(lr, lg, lb, lab, 0);
     const d = Math.sqrt((lab[0]! - bg[0]) ** 2 + (lab[1]! - bg[1]) ** 2 + (lab[2]! - bg[2]) ** 2);
-    if (!shadows) return d;
+    // Near the table's colour already: a shade of it cannot be much nearer.
+    if (!shadows || d <= 2) return d;
     const k = (lr + lg + lb) / sum;
     if (k < DEEPEST_SHADOW || k >= 1) return d;
-    labFromLinearInto(bgLin[0] * k, bgLin[1] * k, bgLin[2] * k, shaded, 0);
-    return Math.min(d, Math.sqrt((lab[0]! - shaded[0]!) ** 2 + (lab[1]! - shaded[1]!) ** 2 + (lab[2]! - shaded[2]!) ** 2));
+    const i = shadedIndex(k, DEEPEST_SHADOW);
+    return Math.min(d, Math.sqrt((lab[0]! - shaded[i]!) ** 2 + (lab[1]! - shaded[i + 1]!) ** 2 + (lab[2]! - shaded[i + 2]!) ** 2));
   };
 }
+
+/** Steps of the table of the table's colour at less light (Lab changes by under 0.2 per step). */
+const SHADE_STEPS = 256;
+/** Lab of a colour (linear RGB) at light levels from `deepest` to 1, for lookup by `shadedIndex`. */
+function shadeTable(lin: [number, number, number], deepest: number): Float64Array {
+  const table = new Float64Array((SHADE_STEPS + 1) * 3);
+  for (let j = 0; j <= SHADE_STEPS; j += 1) {
+    const k = deepest + ((1 - deepest) * j) / SHADE_STEPS;
+    labFromLinearInto(lin[0] * k, lin[1] * k, lin[2] * k, table, j * 3);
+  }
+  return table;
+}
+const shadedIndex = (k: number, deepest: number) => Math.round(((k - deepest) / (1 - deepest)) * SHADE_STEPS) * 3;
 
 /**
  * The same distance for a colour already in Lab, on any table, for shadows down to `deepest`
@@ -104,15 +118,15 @@ export function backgroundDistanceLab(bg: Lab, deepest = DEEPEST_SHADOW): (c: La
   const bgLin = labToLinear(bg);
   const sum = bgLin[0] + bgLin[1] + bgLin[2];
   const shadows = sum > 0;
-  const shaded = new Float64Array(3);
+  const shaded = shadeTable(bgLin, deepest);
   return (c) => {
     const d = deltaE(c, bg);
     if (!shadows || c[0] >= bg[0]) return d;
     const lin = labToLinear(c);
     const k = (lin[0] + lin[1] + lin[2]) / sum;
     if (k < deepest || k >= 1) return d;
-    labFromLinearInto(bgLin[0] * k, bgLin[1] * k, bgLin[2] * k, shaded, 0);
-    return Math.min(d, Math.sqrt((c[0] - shaded[0]!) ** 2 + (c[1] - shaded[1]!) ** 2 + (c[2] - shaded[2]!) ** 2));
+    const i = shadedIndex(k, deepest);
+    return Math.min(d, Math.sqrt((c[0] - shaded[i]!) ** 2 + (c[1] - shaded[i + 1]!) ** 2 + (c[2] - shaded[i + 2]!) ** 2));
   };
 }
 

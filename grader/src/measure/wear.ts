@@ -48,8 +48,15 @@ const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxP
  * leaves only light shadows to see through.
  */
 function tableDistance(bg: Lab, border: Lab) {
-  return backgroundDistanceLab(bg, shadeOf(border, bg) ? 0.4 : 0.15);
+  const deepest = shadeOf(border, bg) ? 0.4 : 0.15;
+  let byDepth = distanceCache.get(bg);
+  if (!byDepth) distanceCache.set(bg, (byDepth = new Map()));
+  let fn = byDepth.get(deepest);
+  if (!fn) byDepth.set(deepest, (fn = backgroundDistanceLab(bg, deepest)));
+  return fn;
 }
+/** One distance function per table colour and depth (each holds a table of shades). */
+const distanceCache = new WeakMap<Lab, Map<number, (c: Lab) => number>>();
 
 /** Nearer the card's colour than the table's, and not the table in the card's shadow. */
 const isCard = (c: Lab, bg: Lab, border: Lab, fromTable: (c: Lab) => number) => {
