@@ -131,20 +131,7 @@ export function backgroundDistanceLab(bg: Lab, deepest = DEEPEST_SHADOW): (c: La
 }
 
 /** Whether a colour (gamma RGB) is another one at between 15% and 95% of its light: a shadow on it. */
-export function isShadeOf(shade: [number, number, number], lit: [number, number, number]): boolean {
-  const lin = (c: [number, number, number]) => c.map((v) => LINEAR[(v < 0 ? 0 : v > 255 ? 255 : v + 0.5) | 0]!) as [number, number, number];
-  const s = lin(shade);
-  const l = lin(lit);
-  const sum = l[0] + l[1] + l[2];
-  if (sum <= 0) return false;
-  const k = (s[0] + s[1] + s[2]) / sum;
-  if (k < 0.15 || k > 0.95) return false;
-  const a: Lab = [0, 0, 0];
-  const b: Lab = [0, 0, 0];
-  labFromLinearInto(s[0], s[1], s[2], a, 0);
-  labFromLinearInto(l[0] * k, l[1] * k, l[2] * k, b, 0);
-  return deltaE(a, b) < 6;
-}
+export const isShadeOf = (shade: [number, number, number], lit: [number, number, number]) => shadeOf(rgbToLab(...shade), rgbToLab(...lit));
 
 /** Whether a Lab colour is another one at between 15% and 95% of its light. */
 export function shadeOf(shade: Lab, lit: Lab): boolean {
