@@ -1,6 +1,6 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { backgroundDistance, isShadeOf, labInto, medianLab, type Lab } from '../image/color.ts';
+import { backgroundDistance, isShadeOf, labInto, medianColour, type Lab } from '../image/color.ts';
 import { sampleBilinear, type Raster } from '../image/raster.ts';
 
 export interface FoundCard {
@@ -76,7 +76,7 @@ function frameBackground(lab: Float32Array, w: number, h: number): Lab {
       if (x < band || y < band || x >= w - band || y >= h - band) samples.push(labAt(lab, y * w + x));
     }
   }
-  return medianLab(samples);
+  return medianColour(samples);
 }
 
 /**
@@ -419,7 +419,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
 interface Step {
   /** Where the profile crosses half-way from the level before the step to the level after it. */
   half: number;
-  from: number;
+  /** The level after the step. */
   top: number;
 }
 
@@ -447,7 +447,7 @@ function findStep(profile: number[], start: number, from: number, rise: number, 
   const below = level(j - 1);
   const above = level(j);
   if (!(below < 0.5 && above >= 0.5)) return null;
-  return { half: j - 1 + (0.5 - below) / (above - below), from, top };
+  return { half: j - 1 + (0.5 - below) / (above - below), top };
 }
 
 /**

@@ -49,12 +49,13 @@ export const deltaE = (p: Lab, q: Lab) => Math.sqrt((p[0] - q[0]) ** 2 + (p[1] -
 
 export const chroma = (p: Lab) => Math.sqrt(p[1] * p[1] + p[2] * p[2]);
 
-export function medianLab(samples: Lab[]): Lab {
+/** Per-channel median of colours (Lab or RGB). */
+export function medianColour<T extends [number, number, number]>(samples: T[]): T {
   const pick = (i: 0 | 1 | 2) => {
     const v = samples.map((s) => s[i]).sort((a, b) => a - b);
     return v[Math.floor(v.length / 2)] ?? 0;
   };
-  return [pick(0), pick(1), pick(2)];
+  return [pick(0), pick(1), pick(2)] as T;
 }
 
 /** Linear-light RGB (0..1) of a Lab colour. */
@@ -71,35 +72,45 @@ export function labToLinear([L, a, b]: Lab): [number, number, number] {
 const DEEPEST_SHADOW = 0.4;
 
 /**
- * Colour distance to the table that sees through shadows: a pixel that is the table's colour
- * at a lower light level (a card's shadow beside it, uneven light) is as near as the table
- * itself. Only on light tables: on dark cloth a shadow barely shows, and a black border is
- * darker cloth's colour at about half the light.
+ * Distance of a colour to the table that sees through shadows: a colour that is the table's at
+ * a lower light level, down to `deepest` of it (a card's shadow beside it, uneven light), is as
+ * near as the table itself. Takes the colour in Lab and its light as the sum of its linear RGB.
  */
-export function backgroundDistance(bg: Lab): (r: number, g: number, b: number) => number {
+function shadeTolerantDistance(bg: Lab, deepest: number): (c: ArrayLike<number>, light: number) => number {
   const bgLin = labToLinear(bg);
   const sum = bgLin[0] + bgLin[1] + bgLin[2];
-  const shadows = bg[0] >= 40 && sum > 0;
+  const shaded = shadeTable(bgLin, deepest);
+  return (c, light) => {
+    const d = Math.sqrt((c[0]! - bg[0]) ** 2 + (c[1]! - bg[1]) ** 2 + (c[2]! - bg[2]) ** 2);
+    // Near the table's colour already: a shade of it cannot be much nearer.
+    if (sum <= 0 || d <= 2) return d;
+    const k = light / sum;
+    if (k < deepest || k >= 1) return d;
+    const i = Math.round(((k - deepest) / (1 - deepest)) * SHADE_STEPS) * 3;
+    return Math.min(d, Math.sqrt((c[0]! - shaded[i]!) ** 2 + (c[1]! - shaded[i + 1]!) ** 2 + (c[2]! - shaded[i + 2]!) ** 2));
+  };
+}
+
+/**
+ * The shadow-tolerant distance for gamma RGB, as detection reads the photo. Only on light
+ * tables: on dark cloth a shadow barely shows, and a black border is darker cloth's colour at
+ * about half the light.
+ */
+export function backgroundDistance(bg: Lab): (r: number, g: number, b: number) => number {
+  const near = shadeTolerantDistance(bg, bg[0] >= 40 ? DEEPEST_SHADOW : 1);
   const lab = new Float64Array(3);
-  const shaded = shadeTable(bgLin, DEEPEST_SHADOW);
   return (r, g, b) => {
     const lr = LINEAR[(r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0]!;
     const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
     const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
     labFromLinearInto(lr, lg, lb, lab, 0);
-    const d = Math.sqrt((lab[0]! - bg[0]) ** 2 + (lab[1]! - bg[1]) ** 2 + (lab[2]! - bg[2]) ** 2);
-    // Near the table's colour already: a shade of it cannot be much nearer.
-    if (!shadows || d <= 2) return d;
-    const k = (lr + lg + lb) / sum;
-    if (k < DEEPEST_SHADOW || k >= 1) return d;
-    const i = shadedIndex(k, DEEPEST_SHADOW);
-    return Math.min(d, Math.sqrt((lab[0]! - shaded[i]!) ** 2 + (lab[1]! - shaded[i + 1]!) ** 2 + (lab[2]! - shaded[i + 2]!) ** 2));
+    return near(lab, lr + lg + lb);
   };
 }
 
 /** Steps of the table of the table's colour at less light (Lab changes by under 0.2 per step). */
 const SHADE_STEPS = 256;
-/** Lab of a colour (linear RGB) at light levels from `deepest` to 1, for lookup by `shadedIndex`. */
+/** Lab of a colour (linear RGB) at light levels from `deepest` to 1, `SHADE_STEPS` apart. */
 function shadeTable(lin: [number, number, number], deepest: number): Float64Array {
   const table = new Float64Array((SHADE_STEPS + 1) * 3);
   for (let j = 0; j <= SHADE_STEPS; j += 1) {
@@ -108,25 +119,18 @@ function shadeTable(lin: [number, number, number], deepest: number): Float64Arra
   }
   return table;
 }
-const shadedIndex = (k: number, deepest: number) => Math.round(((k - deepest) / (1 - deepest)) * SHADE_STEPS) * 3;
 
 /**
  * The same distance for a colour already in Lab, on any table, for shadows down to `deepest`
  * of the table's light (the caller knows when a deep shadow cannot be mistaken for the card).
  */
 export function backgroundDistanceLab(bg: Lab, deepest = DEEPEST_SHADOW): (c: Lab) => number {
-  const bgLin = labToLinear(bg);
-  const sum = bgLin[0] + bgLin[1] + bgLin[2];
-  const shadows = sum > 0;
-  const shaded = shadeTable(bgLin, deepest);
+  const near = shadeTolerantDistance(bg, deepest);
   return (c) => {
-    const d = deltaE(c, bg);
-    if (!shadows || c[0] >= bg[0]) return d;
+    // Lighter than the table: not a shadow of it.
+    if (c[0] >= bg[0]) return deltaE(c, bg);
     const lin = labToLinear(c);
-    const k = (lin[0] + lin[1] + lin[2]) / sum;
-    if (k < deepest || k >= 1) return d;
-    const i = shadedIndex(k, deepest);
-    return Math.min(d, Math.sqrt((c[0] - shaded[i]!) ** 2 + (c[1] - shaded[i + 1]!) ** 2 + (c[2] - shaded[i + 2]!) ** 2));
+    return near(c, lin[0] + lin[1] + lin[2]);
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CenteringFace, Face } from '@gradelens/shared';
-import { deltaE, medianLab, type Lab } from '../image/color.ts';
+import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import { backCenteringGrade, frontCenteringGrade } from '../rubric.ts';
 import type { LabFace } from './lab-grid.ts';
 import { halfWay, patch, rgbPatch, SIDES, sideLength, type Rgb, type Side } from './sides.ts';
@@ -18,6 +18,8 @@ export interface BorderMeasurement {
   stations: Record<Side, (number | null)[]>;
   colour: Record<Side, Lab>;
   uniform: Record<Side, boolean>;
+  /** The table's colour around the card (see `backgroundOf`). */
+  background: Lab;
 }
 
 /** Stations at even spacing between 15% and 85% of a side, away from the corners. */
@@ -67,7 +69,8 @@ export function measureBorders(face: LabFace): BorderMeasurement {
   const stations = {} as BorderMeasurement['stations'];
   const colour = {} as BorderMeasurement['colour'];
   const uniform = {} as BorderMeasurement['uniform'];
-  const backgroundRgb = medianRgb(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
+  const background = backgroundOf(face);
+  const backgroundRgb = medianColour(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
     // The border's colour along the side, read at two depths: a line of small print in the
@@ -79,15 +82,15 @@ export function measureBorders(face: LabFace): BorderMeasurement {
         samples.push(patch(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2));
         rgbSamples.push(rgbPatch(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2));
       }
-      const lab = medianLab(samples);
-      return { lab, rgb: medianRgb(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
+      const lab = medianColour(samples);
+      return { lab, rgb: medianColour(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
     });
     const reading = readings[1]!.off < readings[0]!.off ? readings[1]! : readings[0]!;
     const border = reading.lab;
     const borderRgb = reading.rgb;
     colour[side] = border;
     uniform[side] = reading.off <= 2;
-    const outerUsable = deltaE(backgroundOf(face), border) >= 15;
+    const outerUsable = deltaE(background, border) >= 15;
     // The outline is straight: its offset from the fitted side is read at every station and
     // smoothed, so whitening or a chip at one station does not move that station's outer edge.
     const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, borderRgb))) : Array<number>(STATIONS).fill(0);
@@ -112,7 +115,7 @@ export function measureBorders(face: LabFace): BorderMeasurement {
           const after = profile.slice(k, k + beyond);
           if (after.filter((v) => v > STEP_THRESHOLD).length < 0.85 * after.length) continue;
           // The art's colour just past the step, and the half-way crossing from the border's.
-          const art = medianRgb(colours.slice(k + 1, k + 1 + Math.ceil(0.4 * p)));
+          const art = medianColour(colours.slice(k + 1, k + 1 + Math.ceil(0.4 * p)));
           return halfWay(positions, colours, borderRgb, art, k) ?? positions[k]!;
         }
         return null;
@@ -120,7 +123,7 @@ export function measureBorders(face: LabFace): BorderMeasurement {
     );
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
-  return { stations, colour, uniform };
+  return { stations, colour, uniform, background };
 }
 
 /** A straight line through per-station values, leaving out those far from the median. */
@@ -134,14 +137,6 @@ function straighten(values: number[]): number[] {
   const sii = kept.reduce((t, p) => t + (p.i - mi) ** 2, 0);
   const slope = sii > 0 ? kept.reduce((t, p) => t + (p.i - mi) * (p.v - mv), 0) / sii : 0;
   return values.map((_, i) => mv + slope * (i - mi));
-}
-
-function medianRgb(samples: Rgb[]): Rgb {
-  const pick = (i: 0 | 1 | 2) => {
-    const v = samples.map((s) => s[i]).sort((a, b) => a - b);
-    return v[Math.floor(v.length / 2)] ?? 0;
-  };
-  return [pick(0), pick(1), pick(2)];
 }
 
 const spreadOf = (values: number[]) => Math.max(...values) - Math.min(...values);

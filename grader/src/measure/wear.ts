@@ -47,16 +47,11 @@ const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxP
  * colour allows: a border that is itself a darker shade of the table (grey on white paper)
  * leaves only light shadows to see through.
  */
-function tableDistance(bg: Lab, border: Lab) {
-  const deepest = shadeOf(border, bg) ? 0.4 : 0.15;
-  let byDepth = distanceCache.get(bg);
-  if (!byDepth) distanceCache.set(bg, (byDepth = new Map()));
-  let fn = byDepth.get(deepest);
-  if (!fn) byDepth.set(deepest, (fn = backgroundDistanceLab(bg, deepest)));
-  return fn;
+function tableDistances(bg: Lab): (border: Lab) => (c: Lab) => number {
+  const deep = backgroundDistanceLab(bg, 0.15);
+  const light = backgroundDistanceLab(bg, 0.4);
+  return (border) => (shadeOf(border, bg) ? light : deep);
 }
-/** One distance function per table colour and depth (each holds a table of shades). */
-const distanceCache = new WeakMap<Lab, Map<number, (c: Lab) => number>>();
 
 /** Nearer the card's colour than the table's, and not the table in the card's shadow. */
 const isCard = (c: Lab, bg: Lab, border: Lab, fromTable: (c: Lab) => number) => {
@@ -78,7 +73,8 @@ export interface CornerView {
 
 export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[] } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const bg = backgroundOf(face);
+  const bg = borders.background;
+  const tableDistance = tableDistances(bg);
   const views: CornerView[] = [];
   const defects: Defect[] = [];
   for (const c of CORNERS) {
@@ -91,7 +87,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     // A full-art corner is judged against the art's own colour there, read at the arc's centre.
     const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const at = (x: number, y: number) => face.at((x + m) * p, (y + m) * p);
-    const fromTable = tableDistance(bg, border);
+    const fromTable = tableDistance(border);
     // Where the card is the table's colour its outline cannot be seen: rounding is not read
     // (nothing is taken off for it), whitening still is.
     const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
@@ -185,7 +181,8 @@ export interface EdgeView {
 
 export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const bg = backgroundOf(face);
+  const bg = borders.background;
+  const tableDistance = tableDistances(bg);
   const views: EdgeView[] = [];
   const defects: Defect[] = [];
   for (const side of SIDES) {
@@ -196,7 +193,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
     const samples: { along: number; outline: number; whitenedDepth: number; visible: boolean }[] = [];
-    const sideTable = tableDistance(bg, sideBorder);
+    const sideTable = tableDistance(sideBorder);
     for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
       const at = (inward: number) => {
         const q = sidePoint(side, w, h, along, inward);
@@ -208,7 +205,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
       const visible = deltaE(border, bg) >= READABLE_DELTA_E;
       let outline = visible ? 1 : 0;
       for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
-        if (isCard(at(d), bg, border, plain ? sideTable : tableDistance(bg, border))) {
+        if (isCard(at(d), bg, border, plain ? sideTable : tableDistance(border))) {
           outline = d;
           break;
         }
