@@ -76,18 +76,19 @@ const DEEPEST_SHADOW = 0.4;
  * a lower light level, down to `deepest` of it (a card's shadow beside it, uneven light), is as
  * near as the table itself. Takes the colour in Lab and its light as the sum of its linear RGB.
  */
-function shadeTolerantDistance(bg: Lab, deepest: number): (c: ArrayLike<number>, light: number) => number {
+function shadeTolerantDistance(bg: Lab, deepest: number): (l: number, a: number, b: number, light: number) => number {
   const bgLin = labToLinear(bg);
   const sum = bgLin[0] + bgLin[1] + bgLin[2];
   const shaded = shadeTable(bgLin, deepest);
-  return (c, light) => {
-    const d = Math.sqrt((c[0]! - bg[0]) ** 2 + (c[1]! - bg[1]) ** 2 + (c[2]! - bg[2]) ** 2);
+  const [bgL, bgA, bgB] = bg;
+  return (l, a, b, light) => {
+    const d = Math.sqrt((l - bgL) ** 2 + (a - bgA) ** 2 + (b - bgB) ** 2);
     // Near the table's colour already: a shade of it cannot be much nearer.
     if (sum <= 0 || d <= 2) return d;
     const k = light / sum;
     if (k < deepest || k >= 1) return d;
     const i = Math.round(((k - deepest) / (1 - deepest)) * SHADE_STEPS) * 3;
-    return Math.min(d, Math.sqrt((c[0]! - shaded[i]!) ** 2 + (c[1]! - shaded[i + 1]!) ** 2 + (c[2]! - shaded[i + 2]!) ** 2));
+    return Math.min(d, Math.sqrt((l - shaded[i]!) ** 2 + (a - shaded[i + 1]!) ** 2 + (b - shaded[i + 2]!) ** 2));
   };
 }
 
@@ -104,7 +105,7 @@ export function backgroundDistance(bg: Lab): (r: number, g: number, b: number) =
     const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
     const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
     labFromLinearInto(lr, lg, lb, lab, 0);
-    return near(lab, lr + lg + lb);
+    return near(lab[0]!, lab[1]!, lab[2]!, lr + lg + lb);
   };
 }
 
@@ -124,14 +125,25 @@ function shadeTable(lin: [number, number, number], deepest: number): Float64Arra
  * The same distance for a colour already in Lab, on any table, for shadows down to `deepest`
  * of the table's light (the caller knows when a deep shadow cannot be mistaken for the card).
  */
-export function backgroundDistanceLab(bg: Lab, deepest = DEEPEST_SHADOW): (c: Lab) => number {
+export function backgroundDistanceLab(bg: Lab, deepest = DEEPEST_SHADOW): (l: number, a: number, b: number) => number {
   const near = shadeTolerantDistance(bg, deepest);
-  return (c) => {
+  const [bgL, bgA, bgB] = bg;
+  return (l, a, b) => {
     // Lighter than the table: not a shadow of it.
-    if (c[0] >= bg[0]) return deltaE(c, bg);
-    const lin = labToLinear(c);
-    return near(c, lin[0] + lin[1] + lin[2]);
+    if (l >= bgL) return Math.sqrt((l - bgL) ** 2 + (a - bgA) ** 2 + (b - bgB) ** 2);
+    return near(l, a, b, linearLight(l, a, b));
   };
+}
+
+/** Sum of the linear RGB channels of a Lab colour: `labToLinear` without the array. */
+function linearLight(L: number, a: number, b: number): number {
+  const fy = (L + 16) / 116;
+  const fx = fy + a / 500;
+  const fz = fy - b / 200;
+  const X = 0.95047 * (fx > 6 / 29 ? fx * fx * fx : 3 * (6 / 29) ** 2 * (fx - 4 / 29));
+  const Y = fy > 6 / 29 ? fy * fy * fy : 3 * (6 / 29) ** 2 * (fy - 4 / 29);
+  const Z = 1.08883 * (fz > 6 / 29 ? fz * fz * fz : 3 * (6 / 29) ** 2 * (fz - 4 / 29));
+  return 3.2406 * X - 1.5372 * Y - 0.4986 * Z + (-0.9689 * X + 1.8758 * Y + 0.0415 * Z) + (0.0557 * X - 0.204 * Y + 1.057 * Z);
 }
 
 /** Whether a colour (gamma RGB) is another one at between 15% and 95% of its light: a shadow on it. */

@@ -101,22 +101,30 @@ export function measureBorders(face: LabFace): BorderMeasurement {
         const profile: number[] = [];
         const positions: number[] = [];
         const colours: Rgb[] = [];
-        for (let d = 0.35; d <= MAX_BORDER_MM; d += step) {
-          positions.push(d);
-          profile.push(deltaE(patch(face, side, along, d, 1.0, 0), border));
-          colours.push(rgbPatch(face, side, along, d, 1.0, 0));
-        }
+        // The profile runs up to MAX_BORDER_MM deep but is read only as far as the search gets:
+        // most borders end within a few millimetres.
+        let next = 0.35;
+        const extend = (length: number) => {
+          for (; profile.length < length && next <= MAX_BORDER_MM; next += step) {
+            positions.push(next);
+            profile.push(deltaE(patch(face, side, along, next, 1.0, 0), border));
+            colours.push(rgbPatch(face, side, along, next, 1.0, 0));
+          }
+        };
         const sustain = Math.ceil(0.25 * p);
         const beyond = Math.ceil(PRINT_MM * p);
-        for (let k = 0; k + sustain < profile.length; k += 1) {
+        const artSamples = Math.ceil(0.4 * p);
+        for (let k = 0; ; k += 1) {
+          extend(k + Math.max(sustain, beyond, artSamples + 1) + 1);
+          if (k + sustain >= profile.length) break;
           if (!profile.slice(k, k + sustain).every((v) => v > STEP_THRESHOLD)) continue;
           // Small print in the border (a credit line, a set code) ends within a millimetre and
           // the border's colour comes back; past the art's edge it (mostly) does not.
           const after = profile.slice(k, k + beyond);
           if (after.filter((v) => v > STEP_THRESHOLD).length < 0.85 * after.length) continue;
           // The art's colour just past the step, and the half-way crossing from the border's.
-          const art = medianColour(colours.slice(k + 1, k + 1 + Math.ceil(0.4 * p)));
-          return halfWay(positions, colours, borderRgb, art, k) ?? positions[k]!;
+          const art = medianColour(colours.slice(k + 1, k + 1 + artSamples));
+          return halfWay(positions, colours, borderRgb, art, k, extend) ?? positions[k]!;
         }
         return null;
       }),

@@ -5,6 +5,13 @@ import type { RectifiedFace } from '../rectify.ts';
 export interface LabFace {
   face: RectifiedFace;
   at(x: number, y: number): Lab;
+  /**
+   * Offset in `lab` of the pixel under (x, y), converted if it was not yet: for loops over many
+   * pixels, which read the three values there instead of allocating a colour each.
+   */
+  offset(x: number, y: number): number;
+  /** L*, a*, b* per pixel; valid only at offsets `offset` has answered. */
+  lab: Float32Array;
   /** Mean Lab over a small axis-aligned box of pixels (clamped to the image). */
   mean(x0: number, y0: number, x1: number, y1: number): Lab;
 }
@@ -29,6 +36,12 @@ export function labFace(face: RectifiedFace): LabFace {
   const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.floor(y)));
   return {
     face,
+    lab,
+    offset(x, y) {
+      const i = (clampY(y) * width + clampX(x)) * 3;
+      ensure(i);
+      return i;
+    },
     at(x, y) {
       const i = (clampY(y) * width + clampX(x)) * 3;
       ensure(i);

@@ -60,14 +60,21 @@ export function rgbPatch(face: LabFace, side: Side, alongMm: number, inwardMm: n
  * Where a profile of colours crosses half-way from one colour to another, by projecting each
  * onto the line between them (a blurred edge mixes the two linearly, so half-way is the edge).
  * `positions` and `colours` run in step; answers the position, or null when it never crosses.
+ * `extend(n)`, when given, makes the arrays at least n long where the profile goes that far.
  */
-export function halfWay(positions: number[], colours: Rgb[], from: Rgb, to: Rgb, startIndex: number): number | null {
+export function halfWay(positions: number[], colours: Rgb[], from: Rgb, to: Rgb, startIndex: number, extend?: (length: number) => void): number | null {
   const d = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
   const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
   if (dd < 1) return null;
   const t = (c: Rgb) => ((c[0] - from[0]) * d[0]! + (c[1] - from[1]) * d[1]! + (c[2] - from[2]) * d[2]!) / dd;
+  // A profile read lazily is extended one sample ahead of where the search has got to.
+  extend?.(startIndex + 2);
   let j = Math.max(1, Math.min(colours.length - 1, startIndex));
-  while (j < colours.length - 1 && t(colours[j]!) < 0.5) j += 1;
+  extend?.(j + 2);
+  while (j < colours.length - 1 && t(colours[j]!) < 0.5) {
+    j += 1;
+    extend?.(j + 2);
+  }
   while (j > 1 && t(colours[j - 1]!) >= 0.5) j -= 1;
   const below = t(colours[j - 1]!);
   const above = t(colours[j]!);

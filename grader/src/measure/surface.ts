@@ -1,9 +1,8 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { chroma, deltaE } from '../image/color.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
 import { findArtScratches } from './art-scratches.ts';
-import { SIDES, sidePoint, sideLength } from './sides.ts';
+import { SIDES, sideLength } from './sides.ts';
 
 export interface SurfaceMeasurement {
   /** Scratch length in mm plus 4 x spot area in mm2 (GRADING.md), this face only. */
@@ -54,13 +53,22 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
     const border = borders.colour[side];
     const depth = Math.min(...borders.stations[side].filter((v): v is number => v !== null)) - 0.4;
     const length = sideLength(side, w, h);
+    const lab = face.lab;
+    const [b0, b1, b2] = border;
+    // sidePoint written out: this runs for every pixel of the border band.
+    const horizontal = side === 'top' || side === 'bottom';
+    const far = side === 'right' || side === 'bottom';
+    const across = horizontal ? h : w;
     for (let along = 4; along <= length - 4; along += 1 / p) {
       for (let inward = 1.0; inward <= depth; inward += 1 / p) {
-        const q = sidePoint(side, w, h, along, inward);
-        const x = Math.round((q.x + m) * p);
-        const y = Math.round((q.y + m) * p);
-        const c = face.at(x, y);
-        if (deltaE(c, border) > 14 && !(c[0] > 92 && chroma(c) < 6)) {
+        const acrossMm = far ? across - inward : inward;
+        const x = Math.round(((horizontal ? along : acrossMm) + m) * p);
+        const y = Math.round(((horizontal ? acrossMm : along) + m) * p);
+        const i = face.offset(x, y);
+        const l = lab[i]!;
+        const a = lab[i + 1]!;
+        const b = lab[i + 2]!;
+        if ((l - b0) ** 2 + (a - b1) ** 2 + (b - b2) ** 2 > 14 * 14 && !(l > 92 && a * a + b * b < 6 * 6)) {
           flagged[y * width + x] = 1;
           if (inward > depth - 2 / p) atArt[y * width + x] = 1;
         }
@@ -101,9 +109,11 @@ function glareOf(face: LabFace): number {
   let total = 0;
   for (let y = 1; y < h - 1; y += 0.5) {
     for (let x = 1; x < w - 1; x += 0.5) {
-      const c = face.at((x + m) * p, (y + m) * p);
+      const i = face.offset((x + m) * p, (y + m) * p);
+      const a = face.lab[i + 1]!;
+      const b = face.lab[i + 2]!;
       total += 1;
-      if (c[0] > 95 && chroma(c) < 4) glare += 1;
+      if (face.lab[i]! > 95 && Math.sqrt(a * a + b * b) < 4) glare += 1;
     }
   }
   return total ? glare / total : 0;

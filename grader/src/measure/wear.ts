@@ -1,5 +1,5 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { backgroundDistanceLab, chroma, deltaE, shadeOf, type Lab } from '../image/color.ts';
+import { backgroundDistanceLab, deltaE, shadeOf, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { robustFitLine } from '../geometry/homography.ts';
@@ -26,19 +26,27 @@ export function backgroundOf(face: LabFace): Lab {
   return [pick(0), pick(1), pick(2)];
 }
 
-/** Where a colour lies between the background (0) and the border (1); mixed outline pixels fall between. */
-function mixAmount(c: Lab, bg: Lab, border: Lab): { t: number; off: number } {
-  const d = [border[0] - bg[0], border[1] - bg[1], border[2] - bg[2]];
-  const v = [c[0] - bg[0], c[1] - bg[1], c[2] - bg[2]];
-  const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2 || 1;
-  const t = (v[0]! * d[0]! + v[1]! * d[1]! + v[2]! * d[2]!) / dd;
+/**
+ * Whether a colour is nearer the border's than the background's: where it lies between the
+ * background (0) and the border (1), mixed outline pixels falling between, or well off that line.
+ */
+function mixedTowardsBorder(l: number, a: number, b: number, bg: Lab, border: Lab): boolean {
+  const d0 = border[0] - bg[0];
+  const d1 = border[1] - bg[1];
+  const d2 = border[2] - bg[2];
+  const v0 = l - bg[0];
+  const v1 = a - bg[1];
+  const v2 = b - bg[2];
+  const dd = d0 ** 2 + d1 ** 2 + d2 ** 2 || 1;
+  const t = (v0 * d0 + v1 * d1 + v2 * d2) / dd;
+  if (t > 0.5) return true;
   const tc = Math.max(0, Math.min(1, t));
-  const off = Math.sqrt((v[0]! - tc * d[0]!) ** 2 + (v[1]! - tc * d[1]!) ** 2 + (v[2]! - tc * d[2]!) ** 2);
-  return { t, off };
+  return Math.sqrt((v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2) > 12;
 }
 
 /** Exposed card stock: near-white, unsaturated, and clearly unlike the printed border. */
-const isWhitened = (c: Lab, border: Lab) => c[0] > Math.max(78, border[0] + 6) && chroma(c) < 14 && deltaE(c, border) > 15;
+const isWhitened = (l: number, a: number, b: number, border: Lab) =>
+  l > Math.max(78, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
@@ -47,16 +55,18 @@ const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxP
  * colour allows: a border that is itself a darker shade of the table (grey on white paper)
  * leaves only light shadows to see through.
  */
-function tableDistances(bg: Lab): (border: Lab) => (c: Lab) => number {
+function tableDistances(bg: Lab): (border: Lab) => (l: number, a: number, b: number) => number {
   const deep = backgroundDistanceLab(bg, 0.15);
   const light = backgroundDistanceLab(bg, 0.4);
   return (border) => (shadeOf(border, bg) ? light : deep);
 }
 
 /** Nearer the card's colour than the table's, and not the table in the card's shadow. */
-const isCard = (c: Lab, bg: Lab, border: Lab, fromTable: (c: Lab) => number) => {
-  const mix = mixAmount(c, bg, border);
-  return (mix.t > 0.5 || mix.off > 12) && fromTable(c) > Math.min(8, deltaE(border, bg) / 2);
+const isCard = (lab: Float32Array, i: number, bg: Lab, border: Lab, fromTable: (l: number, a: number, b: number) => number) => {
+  const l = lab[i]!;
+  const a = lab[i + 1]!;
+  const b = lab[i + 2]!;
+  return mixedTowardsBorder(l, a, b, bg, border) && fromTable(l, a, b) > Math.min(8, deltaE(border, bg) / 2);
 };
 /** Below this colour difference card and background cannot be told apart: wear there is not read. */
 const READABLE_DELTA_E = 12;
@@ -86,7 +96,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const plain = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!];
     // A full-art corner is judged against the art's own colour there, read at the arc's centre.
     const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
-    const at = (x: number, y: number) => face.at((x + m) * p, (y + m) * p);
+    const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
     const fromTable = tableDistance(border);
     // Where the card is the table's colour its outline cannot be seen: rounding is not read
     // (nothing is taken off for it), whitening still is.
@@ -99,7 +109,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
       let depth = 0;
       for (let d = 0; d < 5; d += 1 / p) {
-        if (isCard(at(apex.x + dx * d, apex.y + dy * d), bg, border, fromTable)) {
+        if (isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d), bg, border, fromTable)) {
           depth = d;
           break;
         }
@@ -131,7 +141,8 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
         const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
         const insideBy = inCornerSquare ? CORNER_RADIUS_MM - Math.hypot(px - cx, py - cy) : Math.min(x, y);
         if (insideBy < band) continue;
-        if (!isWhitened(at(px, py), border)) continue;
+        const i = at(px, py);
+        if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border)) continue;
         whitened[yi * n + xi] = 1;
         if (insideBy < band + 3 / p) seeds.push(yi * n + xi);
       }
@@ -194,18 +205,25 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     const band = outlineBandMm(face);
     const samples: { along: number; outline: number; whitenedDepth: number; visible: boolean }[] = [];
     const sideTable = tableDistance(sideBorder);
+    // sidePoint written out: this runs for every pixel of a band along the outline.
+    const horizontal = side === 'top' || side === 'bottom';
+    const far = side === 'right' || side === 'bottom';
+    const across = horizontal ? h : w;
+    const lab = face.lab;
     for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
+      const alongPx = (along + m) * p;
       const at = (inward: number) => {
-        const q = sidePoint(side, w, h, along, inward);
-        return face.at((q.x + m) * p, (q.y + m) * p);
+        const acrossPx = ((far ? across - inward : inward) + m) * p;
+        return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
       };
       // Full art: the card's colour is the art's colour just inside this point of the edge.
       const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
       // Where the card is the table's colour the outline cannot be seen: no chip is read there.
       const visible = deltaE(border, bg) >= READABLE_DELTA_E;
+      const fromTable = plain ? sideTable : visible ? tableDistance(border) : sideTable;
       let outline = visible ? 1 : 0;
       for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
-        if (isCard(at(d), bg, border, plain ? sideTable : tableDistance(border))) {
+        if (isCard(lab, at(d), bg, border, fromTable)) {
           outline = d;
           break;
         }
@@ -214,7 +232,8 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
       let whitenedDepth = 0;
       let gap = 0;
       for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
-        if (isWhitened(at(d), border)) {
+        const i = at(d);
+        if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
           whitenedDepth = d;
           gap = 0;
         } else gap += 1;
