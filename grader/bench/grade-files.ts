@@ -1,5 +1,5 @@
 // Child process of the benchmark: grades the photo pairs it is given and nothing else, so its
-// peak memory is what one grading worker needs. Prints { peakRssMb, ms: [...] } as JSON.
+// peak memory is what one grading worker needs. Prints { peakRssMb, ms: [...], stages: { decode: [...], ... } } as JSON.
 // The first pair is graded once untimed first: a pool worker lives for many gradings, so the
 // times that matter are those of code the JIT has already compiled.
 import { readFileSync } from 'node:fs';
@@ -9,14 +9,16 @@ const dirs = process.argv.slice(2);
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
 const ms: number[] = [];
+const stages: Record<string, number[]> = {};
 const read = (dir: string) => [readFileSync(`${dir}/front.jpg`), readFileSync(`${dir}/back.jpg`)] as const;
 if (dirs[0]) await gradeCard(...read(dirs[0]));
 for (const dir of dirs) {
   const [front, back] = read(dir);
   const start = performance.now();
-  await gradeCard(front, back);
+  const outcome = await gradeCard(front, back);
   ms.push(performance.now() - start);
+  if (outcome.ok) for (const [stage, t] of Object.entries(outcome.report.timingsMs)) (stages[stage] ??= []).push(t);
   peak = Math.max(peak, process.memoryUsage().rss);
 }
 clearInterval(timer);
-console.log(JSON.stringify({ peakRssMb: Math.round(peak / 1e6), ms }));
+console.log(JSON.stringify({ peakRssMb: Math.round(peak / 1e6), ms, stages }));

@@ -111,6 +111,9 @@ function consensus(points: Point[], tolerance: number): Point[] {
   // Support is counted on at most about 160 of the points: enough to tell the lines apart.
   const judgeStride = Math.max(1, Math.floor(points.length / 160));
   const judges = points.filter((_, i) => i % judgeStride === 0);
+  const jx = Float64Array.from(judges, (r) => r.x);
+  const jy = Float64Array.from(judges, (r) => r.y);
+  const nj = judges.length;
   let bestLine: { a: number; b: number; c: number } | null = null;
   let bestCount = 0;
   for (let i = 0; i < candidates.length; i += 1) {
@@ -123,7 +126,11 @@ function consensus(points: Point[], tolerance: number): Point[] {
       const b = (q.x - p.x) / length;
       const c = a * p.x + b * p.y;
       let count = 0;
-      for (const r of judges) if (Math.abs(a * r.x + b * r.y - c) <= tolerance) count += 1;
+      for (let k = 0; k < nj; k += 1) {
+        if (Math.abs(a * jx[k]! + b * jy[k]! - c) <= tolerance) count += 1;
+        // Stop once this line can no longer beat the best one.
+        else if (count + nj - 1 - k <= bestCount) break;
+      }
       if (count > bestCount) {
         bestCount = count;
         bestLine = { a, b, c };
