@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { ADMIN } from './constants.ts';
+import { ADMIN, PHOTOS_DIR } from './constants.ts';
 
 export interface TestUser {
   id: number;
@@ -26,6 +28,26 @@ export async function signUp(page: Page): Promise<TestUser> {
 export async function signInAsAdmin(page: Page): Promise<void> {
   const response = await page.request.post('/api/login', { data: { emailOrUsername: ADMIN.username, password: ADMIN.password } });
   expect(response.status()).toBe(200);
+}
+
+/** Uploads the generated front and back photos through the API; the card has no details or grades yet. */
+export async function uploadCard(page: Page): Promise<number> {
+  const upload = await page.request.post('/api/card-gradings/upload', {
+    multipart: {
+      frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')) },
+      backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'back.jpg')) },
+    },
+  });
+  expect(upload.status()).toBe(201);
+  return (await upload.json()).id;
+}
+
+/** A card uploaded, described and graded through the API (10 points), for tests about later screens. */
+export async function gradeCard(page: Page, details = { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon' }): Promise<number> {
+  const id = await uploadCard(page);
+  expect((await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: details })).status()).toBe(200);
+  expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
+  return id;
 }
 
 export const test = base.extend<{ user: TestUser }>({

@@ -41,13 +41,30 @@ test('an admin sees the admin links in the header and the user menu', async ({ p
 
 test('the home page shows the landing block, the steps and the footer', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Know your card's grade before you send it in");
+  await expect(page.getByRole('region', { name: 'Features' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Measured, not guessed',
+    'Two photos are enough',
+    'Notes you can act on',
+  ]);
+  const services = page.getByRole('region', { name: 'Services' });
+  await expect(services.getByRole('heading', { level: 2 })).toHaveText('Services');
+  await expect(services.getByRole('heading', { level: 3 })).toHaveText(['Instant pre-grade', 'Reviewed by people', 'In-person grading']);
   await expect(page.getByRole('heading', { name: 'Sample gradings' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sample gradings' }).locator('..').getByRole('listitem')).toHaveCount(8);
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Grading steps' })).toContainText('Upload');
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} GradeLens`);
   await expect(page.getByRole('contentinfo')).toContainText('Professional trading card grading at your fingertips');
+});
+
+test('the header shows the tagline on a phone, a small tablet and a desktop', async ({ page }) => {
+  for (const width of [390, 640, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByText('Professional trading card grading at your fingertips')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
 });
 
 test('links of the form /card-gradings/:id open /card/:id', async ({ page }) => {

@@ -10,13 +10,16 @@ import { UserMenu } from './user-menu.tsx';
 
 export function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2">
-      <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">
+    <Link to="/" className="flex min-w-0 items-center gap-2">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white">
         <ScanSearch className="size-5" aria-hidden />
       </span>
-      <span className="flex flex-col leading-tight">
+      <span className="flex min-w-0 flex-col leading-tight">
         <span className="text-lg font-bold tracking-tight text-slate-900">{BRAND}</span>
-        <span className="hidden text-xs text-slate-500 lg:block">{TAGLINE}</span>
+        {/* SPEC section 1: the header shows the tagline; it wraps beside the nav, and only the narrowest phones leave it out. */}
+        <span className="hidden text-[11px] text-slate-500 min-[360px]:block sm:text-xs">
+          {TAGLINE}
+        </span>
       </span>
     </Link>
   );
@@ -26,6 +29,8 @@ export function Header() {
   const { user, isLoading } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const links = navLinksFor(user);
+  // Admins have seven links, too many beside the brand below lg: they keep the menu button until then.
+  const wide = user?.isAdmin ? { nav: 'lg:flex', menu: 'lg:hidden' } : { nav: 'md:flex', menu: 'md:hidden' };
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
 
@@ -33,22 +38,22 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Brand />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className={cn('hidden shrink-0 items-center gap-1', wide.nav)}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           {!isLoading && (user ? <UserMenu user={user} /> : <Button asChild size="sm"><Link to="/auth">Sign In</Link></Button>)}
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <Button variant="ghost" size="icon" className={wide.menu} aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? <X /> : <Menu />}
           </Button>
         </div>
       </div>
       {open && (
-        <nav aria-label="Mobile" className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
+        <nav aria-label="Mobile" className={cn('border-t border-slate-200 bg-white px-4 py-2', wide.menu)}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === '/'} className={({ isActive }) => cn(linkClass({ isActive }), 'block')} onClick={() => setOpen(false)}>
               {link.label}

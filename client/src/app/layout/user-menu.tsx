@@ -9,9 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useLogout } from '@/features/auth/api/logout';
-import { messageOf } from '@/features/auth/components/server-errors';
-import { toast } from '@/features/toasts/toast-store';
+import { useSignOut } from '@/features/auth/api/logout';
 
 export function Avatar({ user, size = 'md' }: { user: CurrentUser; size?: 'md' | 'lg' }) {
   const dimension = size === 'lg' ? 'size-20 text-3xl' : 'size-9 text-sm';
@@ -26,15 +24,7 @@ export function Avatar({ user, size = 'md' }: { user: CurrentUser; size?: 'md' |
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
-  const logout = useLogout();
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => navigate('/'),
-      onError: (error) => {
-        console.error(error);
-        toast({ title: 'Logout failed', description: messageOf(error), variant: 'destructive' });
-      },
-    });
+  const { signOut } = useSignOut();
 
   return (
     <DropdownMenu>

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUploadProfilePicture } from '@/features/account/api/profile-picture';
@@ -7,15 +6,14 @@ import { AccountSettings } from '@/features/account/components/account-settings'
 import { GradingHistory } from '@/features/account/components/grading-history';
 import { PointsHistory } from '@/features/account/components/points-history';
 import { useCurrentUser } from '@/features/auth/api/current-user';
-import { useLogout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/features/auth/api/logout';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/features/toasts/toast-store';
 import { Avatar } from '../layout/user-menu.tsx';
 
 export function ProfilePage() {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const { signOut, isPending: signingOut } = useSignOut();
   const picture = useUploadProfilePicture();
   const fileInput = useRef<HTMLInputElement>(null);
   if (!user) return null;
@@ -59,7 +57,7 @@ export function ProfilePage() {
             <dd className="inline font-medium text-slate-900">{user.points}</dd>
           </div>
         </dl>
-        <Button variant="outline" className="w-full" onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
+        <Button variant="outline" className="w-full" disabled={signingOut} onClick={signOut}>
           Sign Out
         </Button>
       </aside>

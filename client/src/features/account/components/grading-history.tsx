@@ -31,7 +31,7 @@ export function GradingHistory() {
   return (
     <div>
       <p className="mb-4 text-sm text-slate-600">
-        {cards.length} card{cards.length === 1 ? '' : 's'} graded
+        {cards.length} card(s) graded
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {cards.map((card) => (

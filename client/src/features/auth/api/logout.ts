@@ -1,13 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from '@/features/toasts/toast-store';
 import { apiRequest } from '@/lib/api';
+import { messageOf } from '../components/server-errors.ts';
 import { switchUser } from './current-user.ts';
 
 export const logout = () => apiRequest<void>('POST', '/api/logout');
 
-export function useLogout() {
+/** Sign out from anywhere (user menu, profile): home on success, SPEC section 8's toast and a console line on failure. */
+export function useSignOut() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const navigate = useNavigate();
+  const mutation = useMutation({
     mutationFn: logout,
-    onSuccess: () => switchUser(queryClient, null),
+    onSuccess: () => {
+      switchUser(queryClient, null);
+      navigate('/');
+    },
+    onError: (error) => {
+      console.error('Logout failed', error);
+      toast({ title: 'Logout failed', description: messageOf(error), variant: 'destructive' });
+    },
   });
+  return { signOut: () => mutation.mutate(), isPending: mutation.isPending };
 }

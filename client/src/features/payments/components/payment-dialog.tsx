@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PAYMENT_METHODS, type PaymentMethod, type PointsPackage } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { toast } from '@/features/toasts/toast-store';
+import { copyElementText } from '@/lib/clipboard';
 import { cn } from '@/lib/utils';
 import { useSubmitPayment } from '../api/my-payments.ts';
 
@@ -16,6 +17,14 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
   const [method, setMethod] = useState<PaymentMethod>('venmo');
   const [reference, setReference] = useState('');
   const submit = useSubmitPayment();
+  const account = useRef<HTMLSpanElement>(null);
+  const copyAccount = () => {
+    if (!account.current) return;
+    copyElementText(account.current).then(
+      () => toast({ title: 'Copied to clipboard!' }),
+      () => toast({ title: 'Copy failed', description: 'Your browser did not allow copying. The account is selected: copy it with Ctrl+C (or Cmd+C).', variant: 'destructive' }),
+    );
+  };
   const close = () => {
     setReference('');
     onClose();
@@ -66,7 +75,7 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
             <div>
               <p className="text-sm font-semibold text-slate-900">2. Send ${pkg.price.toFixed(2)} to</p>
               <div className="mt-2 flex items-center gap-2 rounded-lg bg-slate-50 p-3">
-                <span className="flex-1 font-mono text-sm" data-testid="receiving-account">
+                <span ref={account} className="flex-1 font-mono text-sm" data-testid="receiving-account">
                   {accounts[method]}
                 </span>
                 <Button
@@ -74,7 +83,7 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
                   size="sm"
                   variant="outline"
                   aria-label="Copy account"
-                  onClick={() => void navigator.clipboard?.writeText(accounts[method]).then(() => toast({ title: 'Copied to clipboard!' }), () => toast({ title: 'Copied to clipboard!' }))}
+                  onClick={copyAccount}
                 >
                   <Copy />
                 </Button>
