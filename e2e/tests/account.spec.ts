@@ -247,7 +247,17 @@ test('payment details that fail to load are reported', async ({ page, user }) =>
 });
 
 test('the marketplace opens the two stores in a new tab', async ({ page }) => {
+  let release = () => {};
+  const settingsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/site-settings', async (route) => {
+    await settingsHeld;
+    await route.continue();
+  });
   await page.goto('/marketplace');
+  // Until the addresses are known the buttons are there but lead nowhere.
+  for (const name of ['Visit live store', 'Visit resale store']) await expect(page.getByRole('button', { name })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /Visit/ })).toHaveCount(0);
+  release();
   for (const name of ['Visit live store', 'Visit resale store']) {
     const link = page.getByRole('link', { name });
     await expect(link).toHaveAttribute('target', '_blank');

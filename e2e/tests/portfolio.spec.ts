@@ -10,6 +10,19 @@ const CARDS = [
   ...Array.from({ length: 6 }, (_, i) => ({ cardName: `Baseball card ${i}`, cardSet: '1952 Topps', gameBrand: 'Baseball' })),
 ];
 
+interface Graded {
+  id: number;
+  overallGrade: number;
+  cardName: string;
+  cardSet: string;
+  gameBrand: string;
+  createdAt: string;
+}
+const time = (c: Graded) => new Date(c.createdAt).getTime();
+/** The page's own rule: averages rounded to one decimal and always shown with it. */
+const averageOf = (cs: Graded[]) => (Math.round((cs.reduce((s, c) => s + c.overallGrade, 0) / cs.length) * 10) / 10).toFixed(1);
+const topOf = (cs: Graded[]) => Math.max(...cs.map((c) => c.overallGrade));
+
 async function gradeMany(page: Page) {
   const front = readFileSync(path.join(PHOTOS_DIR, 'front.jpg'));
   const back = readFileSync(path.join(PHOTOS_DIR, 'back.jpg'));
@@ -36,14 +49,20 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   expect((await admin.request.post(`/api/admin/manual-payments/${payment.paymentId}/approve`)).status()).toBe(200);
   await admin.close();
   await gradeMany(page);
-  const mine: { overallGrade: number; cardName: string; gameBrand: string }[] = await (await page.request.get('/api/my/card-gradings')).json();
+  const mine: Graded[] = await (await page.request.get('/api/my/card-gradings')).json();
   expect(mine).toHaveLength(30);
+  const oldest = [...mine].sort((a, b) => time(a) - time(b) || a.id - b.id)[0]!;
+  const newestFirst = [...mine].sort((a, b) => time(b) - time(a) || b.id - a.id);
 
   await page.goto('/portfolio');
   const cards = page.getByTestId('portfolio-card');
   await expect(cards).toHaveCount(12);
   await page.getByRole('button', { name: 'Load More Cards (18 remaining)' }).click();
+  // For 0.8 s the button says it is loading and the 12 cards stay.
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  await expect(cards).toHaveCount(12);
   await expect(cards).toHaveCount(24);
+  await expect(page.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Load More Cards (6 remaining)' })).toBeVisible();
   await expect(cards.first().getByTestId('price-line')).toContainText('Price unavailable');
 
@@ -57,10 +76,12 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   await page.getByLabel('Sort', { exact: true }).selectOption('name');
   await expect(cards.first()).toContainText('Baseball card 0');
   await page.getByLabel('Sort', { exact: true }).selectOption('oldest');
+  await expect(cards.first()).toContainText(oldest.cardName);
   await page.getByLabel('Sort', { exact: true }).selectOption('grade');
-  const best = Math.max(...mine.map((c) => c.overallGrade));
+  const best = topOf(mine);
   await expect(cards.first()).toContainText(`Grade ${best}`);
   await page.getByLabel('Sort', { exact: true }).selectOption('newest');
+  await expect(cards.first()).toContainText(newestFirst[0]!.cardName);
   await page.getByLabel('Search', { exact: true }).fill('Baseball card 3');
   await expect(cards).toHaveCount(1);
   await page.getByLabel('Search', { exact: true }).fill('');
@@ -70,17 +91,29 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   await page.getByRole('button', { name: 'Grid view' }).click();
 
   await page.getByRole('tab', { name: 'By Game & Set' }).click();
+  for (const game of ['Pokemon', 'Magic', 'Baseball']) {
+    const inGame = mine.filter((c) => c.gameBrand === game);
+    await expect(page.getByRole('region', { name: game }).getByRole('heading')).toHaveText(`${game} (${inGame.length} cards)`);
+    for (const set of new Set(inGame.map((c) => c.cardSet))) {
+      const inSet = inGame.filter((c) => c.cardSet === set);
+      await expect(page.getByTestId(`set-${game}-${set}`)).toContainText(`${inSet.length} cards · average grade ${averageOf(inSet)}`);
+    }
+  }
   await expect(page.getByTestId('set-Pokemon-Jungle')).toContainText('7 cards');
   await expect(page.getByTestId('set-Baseball-1952 Topps')).toContainText('6 cards');
 
   await page.getByRole('tab', { name: 'Statistics' }).click();
-  const average = Math.round((mine.reduce((s, c) => s + c.overallGrade, 0) / mine.length) * 10) / 10;
   const stats = page.getByTestId('portfolio-stats');
   await expect(stats).toContainText('Total cards30');
-  await expect(stats).toContainText(`Average grade${average}`);
+  await expect(stats).toContainText(`Average grade${averageOf(mine)}`);
+  await expect(stats).toContainText(`Highest grade${best}`);
   await expect(stats).toContainText('Games3');
+  for (const game of ['Pokemon', 'Magic', 'Baseball']) {
+    const inGame = mine.filter((c) => c.gameBrand === game);
+    await expect(page.getByTestId(`game-stats-${game}`)).toHaveText(`${game}: ${inGame.length} cards, average ${averageOf(inGame)}, top ${topOf(inGame)}`);
+  }
   await expect(page.getByTestId('game-stats-Magic')).toContainText('10 cards');
-  await expect(page.getByTestId('recent-activity').locator('li')).toHaveCount(5);
+  await expect(page.getByTestId('recent-activity').locator('li')).toHaveText(newestFirst.slice(0, 5).map((c) => new RegExp(`^${c.cardName} · grade ${c.overallGrade} · `)));
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Portfolio' }).click();
@@ -91,5 +124,16 @@ test('an empty portfolio invites the first grading', async ({ page, user }) => {
   expect(user.id).toBeGreaterThan(0);
   await page.goto('/portfolio');
   await expect(page.getByRole('heading', { name: 'My Portfolio' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toBeVisible();
+});
+
+test('a portfolio that fails to load says so and offers to try again', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.route('**/api/my/card-gradings', (route) => route.fulfill({ status: 500, body: 'database unavailable' }));
+  await page.goto('/portfolio');
+  await expect(page.getByText('Failed to load your portfolio')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toHaveCount(0);
+  await page.unroute('**/api/my/card-gradings');
+  await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toBeVisible();
 });

@@ -43,6 +43,8 @@ export const ANALYSIS_THRESHOLDS = { centering: 50, corners: 75, edges: 85, surf
 
 export const PRICE_CACHE_MS = 5 * 60 * 1000;
 export const GRADED_PRICE_MIN_GRADE = 8;
+/** Price look-ups per client address per window (the portfolio asks once per card shown, 12 at a time). */
+export const CARD_PRICE_RATE_LIMIT = { perIp: 300, windowSeconds: 5 * 60 } as const;
 
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 50_000_000;

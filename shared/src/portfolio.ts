@@ -30,3 +30,6 @@ export function summarizePortfolio(cards: { overallGrade: number | null; gameBra
     games: new Set(cards.map((c) => c.gameBrand || 'Unknown Game')).size,
   };
 }
+
+/** Averages always show one decimal, 8.0 rather than 8 (SPEC sections 3 and 9). */
+export const formatAverageGrade = (average: number | null): string => (average === null ? 'N/A' : average.toFixed(1));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRADED_PRICE_MIN_GRADE } from './constants.ts';
 
 export const cardPriceQuerySchema = z.object({
   cardName: z.string({ error: 'Card name is required' }).trim().min(1, { message: 'Card name is required' }).max(200),
@@ -38,7 +39,7 @@ export function priceTier(price: number): PriceTier {
 
 /** The graded price counts only for grade 8 and up, when one exists ('Graded (8+)'). */
 export function displayedPrice(price: CardPrice, grade: number | null): { value: number; label: 'Graded (8+)' | 'Ungraded' } | null {
-  if (grade !== null && grade >= 8 && price.graded !== null) return { value: price.graded, label: 'Graded (8+)' };
+  if (grade !== null && grade >= GRADED_PRICE_MIN_GRADE && price.graded !== null) return { value: price.graded, label: 'Graded (8+)' };
   if (price.ungraded !== null) return { value: price.ungraded, label: 'Ungraded' };
   return null;
 }

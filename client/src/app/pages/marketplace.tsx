@@ -27,11 +27,18 @@ function StoreCard({ icon, title, text, cta, href }: { icon: ReactNode; title: s
       {icon}
       <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 text-sm text-slate-600">{text}</p>
-      <Button asChild className="mt-4" disabled={!href}>
-        <a href={href ?? '#'} target="_blank" rel="noopener noreferrer">
+      {href ? (
+        <Button asChild className="mt-4">
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {cta} <ExternalLink />
+          </a>
+        </Button>
+      ) : (
+        // Until the settings arrive there is no address to open.
+        <Button className="mt-4" disabled>
           {cta} <ExternalLink />
-        </a>
-      </Button>
+        </Button>
+      )}
     </div>
   );
 }

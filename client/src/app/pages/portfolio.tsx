@@ -1,7 +1,7 @@
 import { Download, LayoutGrid, List } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PORTFOLIO_LOAD_MORE_DELAY_MS, PORTFOLIO_PAGE_SIZE } from '@gradelens/shared';
+import { formatAverageGrade, PORTFOLIO_LOAD_MORE_DELAY_MS, PORTFOLIO_PAGE_SIZE } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -32,6 +32,18 @@ export function PortfolioPage() {
   const visible = useMemo(() => filterAndSort(all, { search, game, set, sort }), [all, search, game, set, sort]);
 
   if (query.isLoading) return <PageSpinner />;
+  if (!query.data && query.isError) {
+    return (
+      <PageShell title="My Portfolio">
+        <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-medium text-red-800">Failed to load your portfolio</p>
+          <Button variant="outline" className="mt-3" disabled={query.isFetching} onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      </PageShell>
+    );
+  }
   if (!all.length) {
     return (
       <PageShell title="My Portfolio">
@@ -160,7 +172,7 @@ export function PortfolioPage() {
                     <li key={s.set} className="rounded-lg bg-slate-50 p-3" data-testid={`set-${g.game}-${s.set}`}>
                       <p className="font-medium text-slate-900">{s.set}</p>
                       <p className="text-xs text-slate-600">
-                        {s.count} card{s.count === 1 ? '' : 's'} · average grade {s.averageGrade ?? 'N/A'}
+                        {s.count} card{s.count === 1 ? '' : 's'} · average grade {formatAverageGrade(s.averageGrade)}
                       </p>
                       <div className="mt-2 grid grid-cols-4 gap-2">
                         {s.thumbnails.map((c) => (
@@ -178,7 +190,7 @@ export function PortfolioPage() {
           <div className="grid gap-4 sm:grid-cols-4" data-testid="portfolio-stats">
             {[
               ['Total cards', stats.totalCards],
-              ['Average grade', stats.averageGrade ?? 'N/A'],
+              ['Average grade', formatAverageGrade(stats.averageGrade)],
               ['Highest grade', stats.highestGrade ?? 'N/A'],
               ['Games', stats.games],
             ].map(([label, value]) => (
@@ -194,7 +206,7 @@ export function PortfolioPage() {
               <ul className="mt-2 space-y-1 text-sm">
                 {stats.perGame.map((g) => (
                   <li key={g.game} data-testid={`game-stats-${g.game}`}>
-                    {g.game}: {g.count} cards, average {g.averageGrade ?? 'N/A'}, top {g.topGrade ?? 'N/A'}
+                    {g.game}: {g.count} cards, average {formatAverageGrade(g.averageGrade)}, top {g.topGrade ?? 'N/A'}
                   </li>
                 ))}
               </ul>

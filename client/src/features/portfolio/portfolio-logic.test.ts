@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardGrading } from '@gradelens/shared';
+import { PORTFOLIO_RECENT_COUNT, type CardGrading } from '@gradelens/shared';
 import { filterAndSort, groupByGameAndSet, imageUrl, portfolioStatistics, setsOf } from './portfolio-logic.ts';
 
 let next = 1;
@@ -43,6 +43,15 @@ describe('portfolio figures', () => {
     expect(stats).toMatchObject({ totalCards: 5, averageGrade: 7.5, highestGrade: 9, games: 3 });
     expect(stats.perGame.find((g) => g.game === 'Pokemon')).toMatchObject({ count: 3, averageGrade: 8, topGrade: 9 });
     expect(stats.recent.map((c) => c.cardName)).toEqual(['Pikachu', 'Charizard', 'Blastoise', 'Black Lotus', 'Mystery']);
+  });
+
+  it('keeps the five latest cards as recent activity, the later grading first on the same instant', () => {
+    const same = '2026-05-01T00:00:00Z';
+    const first = card({ cardName: 'First', createdAt: same });
+    const second = card({ cardName: 'Second', createdAt: same });
+    const recent = portfolioStatistics([first, ...cards, second]).recent;
+    expect(recent).toHaveLength(PORTFOLIO_RECENT_COUNT);
+    expect(recent.map((c) => c.cardName)).toEqual(['Second', 'First', 'Pikachu', 'Charizard', 'Blastoise']);
   });
 
   it('shows images from /uploads by their last path segment, backslashes included', () => {

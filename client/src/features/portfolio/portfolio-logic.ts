@@ -1,4 +1,4 @@
-import type { CardGrading } from '@gradelens/shared';
+import { PORTFOLIO_RECENT_COUNT, type CardGrading } from '@gradelens/shared';
 
 export type SortOrder = 'newest' | 'oldest' | 'grade' | 'name';
 export const UNKNOWN_GAME = 'Unknown Game';
@@ -11,6 +11,9 @@ export const gameOf = (c: CardGrading) => c.gameBrand || UNKNOWN_GAME;
 export const setOf = (c: CardGrading) => c.cardSet || UNKNOWN_SET;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+const byDate = (c: CardGrading) => new Date(c.createdAt).getTime();
+const newestFirst = (a: CardGrading, b: CardGrading) => byDate(b) - byDate(a) || b.id - a.id;
+
 export function filterAndSort(cards: CardGrading[], f: { search: string; game: string; set: string; sort: SortOrder }): CardGrading[] {
   const q = f.search.trim().toLowerCase();
   const out = cards.filter(
@@ -19,9 +22,8 @@ export function filterAndSort(cards: CardGrading[], f: { search: string; game: s
       (!f.game || gameOf(c) === f.game) &&
       (!f.set || setOf(c) === f.set),
   );
-  const byDate = (c: CardGrading) => new Date(c.createdAt).getTime();
   const sorters: Record<SortOrder, (a: CardGrading, b: CardGrading) => number> = {
-    newest: (a, b) => byDate(b) - byDate(a) || b.id - a.id,
+    newest: newestFirst,
     oldest: (a, b) => byDate(a) - byDate(b) || a.id - b.id,
     grade: (a, b) => (b.overallGrade ?? 0) - (a.overallGrade ?? 0) || byDate(b) - byDate(a),
     name: (a, b) => (a.cardName ?? '').localeCompare(b.cardName ?? '') || a.id - b.id,
@@ -70,6 +72,6 @@ export function portfolioStatistics(cards: CardGrading[]) {
     highestGrade: all.topGrade,
     games: gamesOf(cards).length,
     perGame: gamesOf(cards).map((game) => ({ game, ...statsOf(cards.filter((c) => gameOf(c) === game)) })),
-    recent: [...cards].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime()).slice(0, 5),
+    recent: [...cards].sort(newestFirst).slice(0, PORTFOLIO_RECENT_COUNT),
   };
 }

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { BRAND, summarizePortfolio } from '@gradelens/shared';
+import { BRAND, formatAverageGrade, summarizePortfolio } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import type { ImageStore } from '../../storage/images.ts';
 
@@ -29,7 +29,7 @@ export async function renderPortfolio(cards: GradingRow[], options: { userName: 
     .fontSize(11)
     .fillColor('#0f172a')
     .text(
-      `Cards: ${summary.totalCards}    Average grade: ${summary.averageGrade ?? 'N/A'}    Highest grade: ${summary.highestGrade ?? 'N/A'}    Games: ${summary.games}`,
+      `Cards: ${summary.totalCards}    Average grade: ${formatAverageGrade(summary.averageGrade)}    Highest grade: ${summary.highestGrade ?? 'N/A'}    Games: ${summary.games}`,
     );
   let y = doc.y + 16;
 

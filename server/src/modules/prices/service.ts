@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { PRICE_CACHE_MS, PRICE_SOURCE_LABEL, soldListingsUrl, type CardPrice } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { priceCache } from '../../db/schema.ts';
@@ -37,7 +37,10 @@ export async function cardPrice(
     // Not cached: the next visitor tries again.
     return { ...base, ungraded: null, graded: null, lastUpdated: null, available: false, message: PRICE_UNAVAILABLE };
   }
-  const expiresAt = new Date(Date.now() + PRICE_CACHE_MS);
+  const now = new Date();
+  // Expired answers are never read again; each write clears them so the table stays small.
+  await db.delete(priceCache).where(lt(priceCache.expiresAt, now));
+  const expiresAt = new Date(now.getTime() + PRICE_CACHE_MS);
   await db
     .insert(priceCache)
     .values({ key, value: price, expiresAt })
