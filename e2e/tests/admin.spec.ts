@@ -38,7 +38,13 @@ test('an admin corrects a grade and the owner sees the new grade on the card pag
   await expect(dialog).toBeHidden();
 
   await adminPage.goto(`/card/${id}`);
-  await expect(adminPage.getByTestId('correction')).toContainText('overall');
+  const trail = adminPage.getByTestId('correction');
+  await expect(trail).toContainText('overall');
+  await expect(trail).toContainText('Notes before');
+  await expect(trail).toContainText('Notes after');
+  await expect(trail).toContainText('Crease found under a loupe.');
+  const report = await adminPage.getByTestId('category-centering').boundingBox();
+  expect((await trail.boundingBox())?.y).toBeGreaterThan(report?.y ?? Infinity);
   await expect(adminPage.getByRole('button', { name: 'Edit Grade (Admin)' })).toBeVisible();
   await adminPage.close();
 
@@ -85,4 +91,54 @@ test('the admin dashboard shows its four tabs and finds a grading by id', async 
   await expect(page.getByTestId(`grading-row-${id}`)).toContainText('AI');
   await page.getByRole('tab', { name: 'System Settings' }).click();
   await expect(page.getByText('available in a future update')).toBeVisible();
+});
+
+test('card review and grade management page through many results, and a failed load is not mistaken for none', async ({ page, browser }) => {
+  const owner = await signUp(page);
+  const cardName = `Paging ${owner.username}`;
+  const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 50, height: 70 } });
+  for (let i = 0; i < 26; i += 1) {
+    const upload = await page.request.post('/api/card-gradings/upload', {
+      multipart: {
+        frontImage: { name: 'front.png', mimeType: 'image/png', buffer: photo },
+        backImage: { name: 'back.png', mimeType: 'image/png', buffer: photo },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const { id } = await upload.json();
+    await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' } });
+  }
+
+  const adminPage = await browser.newPage();
+  await signInAsAdmin(adminPage);
+  await adminPage.route(
+    (url) => url.pathname === '/api/admin/card-gradings',
+    (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }),
+    { times: 1 },
+  );
+  await adminPage.goto('/card-review');
+  await expect(adminPage.getByText('Failed to load cards')).toBeVisible();
+  await expect(adminPage.getByText(/Found \d+ card\(s\)/)).toHaveCount(0);
+  await expect(adminPage.getByText('No cards found matching your search criteria.')).toHaveCount(0);
+  await adminPage.getByRole('button', { name: 'Try Again' }).click();
+  await expect(adminPage.getByText(/Found \d+ card\(s\)/)).toBeVisible();
+
+  await adminPage.getByLabel('Card name').fill(cardName);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
+  await expect(adminPage.getByText('Found 26 card(s)')).toBeVisible();
+  await expect(adminPage.getByText('Page 1 of 2')).toBeVisible();
+  await expect(adminPage.getByTestId(/^review-/)).toHaveCount(25);
+  await adminPage.getByRole('button', { name: 'Next' }).click();
+  await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
+  await expect(adminPage.getByTestId(/^review-/)).toHaveCount(1);
+  await expect(adminPage.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await adminPage.goto('/admin');
+  await adminPage.getByLabel('Search gradings').fill(cardName);
+  await expect(adminPage.getByText('Page 1 of 2')).toBeVisible();
+  await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(25);
+  await adminPage.getByRole('button', { name: 'Next' }).click();
+  await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
+  await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(1);
+  await adminPage.close();
 });

@@ -15,6 +15,9 @@ test.use({
   permissions: ['camera'],
 });
 
+// The engine may take most of a minute for two photos on a busy machine: three times the default.
+test.slow();
+
 test('a user photographs both sides with the camera and the engine grades them', async ({ page, user }) => {
   expect(user.id).toBeGreaterThan(0);
   await page.goto('/');
@@ -38,4 +41,36 @@ test('a user photographs both sides with the camera and the engine grades them',
   await expect(page.getByTestId('overall-grade')).toHaveText(/^(10|[1-9])$/);
   const mine = await (await page.request.get('/api/my/card-gradings')).json();
   expect(mine[0].gradedAt).toBeTruthy();
+});
+
+test('the camera keeps its stream while the page behind it updates', async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.addInitScript(() => {
+    const counter = window as unknown as { cameraStarts: number };
+    counter.cameraStarts = 0;
+    const original = MediaDevices.prototype.getUserMedia;
+    MediaDevices.prototype.getUserMedia = function (this: MediaDevices, constraints?: MediaStreamConstraints) {
+      counter.cameraStarts += 1;
+      return original.call(this, constraints);
+    };
+  });
+  // The points balance arrives only once the camera is open, so the page behind it renders again.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/points', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Camera for front' }).click();
+  await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+  release();
+  await expect(page.getByTestId('points-badge')).toContainText('20 points');
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { cameraStarts: number }).cameraStarts)).toBe(1);
+
+  const dialog = page.getByRole('dialog', { name: 'Take Photo - Front of Card' });
+  await dialog.getByRole('button', { name: 'Capture photo' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByAltText('Front of card preview')).toBeVisible();
 });

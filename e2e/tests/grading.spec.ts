@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
 import { expect, signUp, test } from '../fixtures.ts';
 
+// The engine may take most of a minute for two photos on a busy machine: three times the default.
+test.slow();
+
 const FRONT = path.join(PHOTOS_DIR, 'front.jpg');
 const BACK = path.join(PHOTOS_DIR, 'back.jpg');
 
@@ -29,9 +32,31 @@ async function gradeThroughApi(page: Page): Promise<number> {
   return id;
 }
 
-test('a signed-in user grades a card from two photo files and sees the engine\'s grades', async ({ page, user }) => {
+/** Makes the page's clipboard refuse writes while window.clipboardBlocked is true, as a browser without permission does. */
+async function blockableClipboard(page: Page) {
+  await page.addInitScript(() => {
+    const flags = window as unknown as { clipboardBlocked?: boolean };
+    for (const name of ['write', 'writeText'] as const) {
+      const original = Clipboard.prototype[name] as (this: Clipboard, ...args: unknown[]) => Promise<void>;
+      Object.defineProperty(Clipboard.prototype, name, {
+        configurable: true,
+        value(this: Clipboard, ...args: unknown[]) {
+          return flags.clipboardBlocked ? Promise.reject(new DOMException('Write blocked', 'NotAllowedError')) : original.apply(this, args);
+        },
+      });
+    }
+  });
+}
+
+test('a signed-in user grades a card from two photo files, sees the engine\'s grades, shares them and finds the charge in the points history', async ({ page, user }) => {
   expect(user.id).toBeGreaterThan(0);
-  await page.goto('/');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await blockableClipboard(page);
+  // The points history is loaded before grading, so the grading must refresh it.
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Points' }).click();
+  await expect(page.getByRole('cell', { name: '+20' })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page.getByTestId('points-badge')).toContainText('20 points');
   const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
   await expect(continueButton).toBeDisabled();
@@ -58,8 +83,25 @@ test('a signed-in user grades a card from two photo files and sees the engine\'s
   expect((await (await page.request.get('/api/user/points')).json()).points).toBe(10);
   await expect(page.getByTestId('category-corners')).toContainText(`${mine[0].cornerGrade}/10`);
 
+  const link = new URL(`/gallery/${mine[0].id}`, page.url()).href;
+  const share = page.getByRole('button', { name: 'Share Results' });
+  await page.evaluate(() => ((window as unknown as { clipboardBlocked?: boolean }).clipboardBlocked = true));
+  await share.click();
+  await expect(page.getByText(`Copy this link to share it: ${link}`)).toBeVisible();
+  await expect(page.getByText(/Link copied/)).toHaveCount(0);
+  expect((await (await page.request.get(`/api/card-gradings/${mine[0].id}`)).json()).shared).toBe(true);
+
+  await page.evaluate(() => ((window as unknown as { clipboardBlocked?: boolean }).clipboardBlocked = false));
+  await share.click();
+  await expect(page.getByText(`Link copied: ${link}`)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
   await page.getByRole('button', { name: 'Grade Another Card' }).click();
   await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+
+  await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
+  await page.getByRole('tab', { name: 'Points' }).click();
+  await expect(page.getByRole('cell', { name: '-10', exact: true })).toBeVisible();
 });
 
 test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a Sign Up Now banner', async ({ page }) => {
@@ -71,9 +113,12 @@ test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a S
   await fillDetails(page);
   await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('overall-grade')).toHaveText(/^(8|9|10)$/);
-  await expect(page.getByRole('link', { name: 'Sign Up Now' })).toBeVisible();
   await expect(page.getByText('Method: Demo')).toBeVisible();
   await expect(page.getByText(/demo grades for guest mode and are not saved/)).toBeVisible();
+  await page.getByRole('link', { name: 'Sign Up Now' }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Confirm password')).toBeVisible();
 });
 
 test('a user without enough points sees the Insufficient Points view', async ({ page, user }) => {

@@ -28,3 +28,14 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
 export const forbidden = () => new AppError('FORBIDDEN', "You don't have permission to do that.");
 export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);
+
+/**
+ * SPEC section 8's 402: the same sentence whether the check before grading or the charge
+ * itself (when calls race) refused, with the numbers the Insufficient Points view needs.
+ */
+export function insufficientPoints(required: number, balance: number): AppError {
+  const deficit = required - balance;
+  return new AppError('INSUFFICIENT_POINTS', `Grading costs ${required} points. You need ${deficit} more point${deficit === 1 ? '' : 's'}.`, {
+    extra: { required, balance, deficit },
+  });
+}

@@ -55,9 +55,21 @@ export function localImageStore(uploadsDir: string): ImageStore {
 }
 
 const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
+const AVIF_BRANDS = ['avif', 'avis'];
 
+/** The major and compatible brands of an ISO media file's leading ftyp box; none for other files. */
+function ftypBrands(data: Buffer): string[] {
+  if (data.length < 16 || data.toString('latin1', 4, 8) !== 'ftyp') return [];
+  const end = Math.min(data.readUInt32BE(0), data.length);
+  const brands = [data.toString('latin1', 8, 12)];
+  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(data.toString('latin1', offset, offset + 4));
+  return brands;
+}
+
+/** HEIC and AVIF share the HEIF container and often the mif1 brand: only an avif brand says AVIF. */
 function isHeic(data: Buffer): boolean {
-  return data.length > 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.includes(data.toString('latin1', 8, 12));
+  const brands = ftypBrands(data);
+  return brands.some((b) => HEIC_BRANDS.includes(b)) && !brands.some((b) => AVIF_BRANDS.includes(b));
 }
 
 /**

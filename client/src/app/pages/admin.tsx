@@ -4,12 +4,14 @@ import type { CardGrading } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { cellClass, DataTable } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAdminGradings } from '@/features/admin/api/admin-gradings';
 import { useAdminUsers } from '@/features/admin/api/admin-users';
 import { useDecidePayment, usePendingPayments } from '@/features/admin/api/pending-payments';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { GradeBadge } from '@/features/admin/components/grade-badge';
+import { LoadFailed } from '@/features/admin/components/load-failed';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { toast } from '@/features/toasts/toast-store';
 import { PageShell } from './page-shell.tsx';
@@ -45,16 +47,30 @@ export function AdminPage() {
 
 function GradeManagement() {
   const [search, setSearch] = useState('');
-  const query = useAdminGradings({ q: search.trim() });
+  const [page, setPage] = useState(1);
+  const query = useAdminGradings({ q: search.trim() }, page);
   const [editing, setEditing] = useState<CardGrading | null>(null);
+  const footer = query.isError ? (
+    <LoadFailed what="gradings" onRetry={() => void query.refetch()} />
+  ) : query.isPending ? (
+    <p className="p-6 text-center text-slate-500">Loading…</p>
+  ) : (
+    query.data.items.length === 0 && <p className="p-6 text-center text-slate-600">No gradings match.</p>
+  );
   return (
     <div className="space-y-4">
-      <Input placeholder="Search by card name, set, game or ID" aria-label="Search gradings" value={search} onChange={(e) => setSearch(e.target.value)} className="max-w-md" />
-      <DataTable
-        headers={['ID', 'Card', 'Grade', 'Method', 'Date', 'Actions']}
-        footer={query.data?.items.length === 0 && <p className="p-6 text-center text-slate-600">No gradings match.</p>}
-      >
-        {(query.data?.items ?? []).map((g) => (
+      <Input
+        placeholder="Search by card name, set, game or ID"
+        aria-label="Search gradings"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
+        className="max-w-md"
+      />
+      <DataTable headers={['ID', 'Card', 'Grade', 'Method', 'Date', 'Actions']} footer={footer}>
+        {(query.isError ? [] : (query.data?.items ?? [])).map((g) => (
           <tr key={g.id} className="border-t border-slate-100" data-testid={`grading-row-${g.id}`}>
             <td className={td}>{g.id}</td>
             <td className={td}>
@@ -77,6 +93,7 @@ function GradeManagement() {
           </tr>
         ))}
       </DataTable>
+      {query.data && !query.isError && <Pager page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />}
       <EditGradeDialog grading={editing} onClose={() => setEditing(null)} />
     </div>
   );

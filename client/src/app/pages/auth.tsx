@@ -1,10 +1,14 @@
+import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PointBankCard } from '@/features/auth/components/point-bank-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
 
+/** /auth opens the Login tab; /auth?tab=register (the guest banner's Sign Up Now) opens Register. */
 export function AuthPage() {
+  const [params] = useSearchParams();
+  const tab = params.get('tab') === 'register' ? 'register' : 'login';
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_320px]">
       <Card>
@@ -13,7 +17,7 @@ export function AuthPage() {
           <CardDescription>Sign in to save your grades, or create an account with 20 free points.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="login">
+          <Tabs key={tab} defaultValue={tab}>
             <TabsList className="w-full">
               <TabsTrigger value="login">Login</TabsTrigger>
               <TabsTrigger value="register">Register</TabsTrigger>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { useCorrections } from '@/features/admin/api/admin-gradings';
+import { CorrectionsTrail } from '@/features/admin/components/corrections-trail';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { useGrading } from '@/features/grading/api/grading';
 import { useSetShared } from '@/features/grading/api/share';
@@ -96,20 +97,6 @@ export function CardDetailsPage() {
         </div>
       </div>
       <EditGradeDialog grading={editing ? grading : null} onClose={() => setEditing(false)} />
-      {isAdmin && corrections.data && corrections.data.length > 0 && (
-        <section aria-labelledby="corrections-heading" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
-          <h2 id="corrections-heading" className="font-semibold text-slate-900">Grade corrections</h2>
-          <ul className="mt-2 space-y-1">
-            {corrections.data.map((c) => (
-              <li key={c.id} data-testid="correction">
-                {new Date(c.createdAt).toLocaleString()} by {c.adminName ?? 'a former admin'}: overall {String(c.oldValues.overallGrade ?? '-')} → {String(c.newValues.overallGrade ?? '-')}, corners{' '}
-                {String(c.oldValues.cornerGrade ?? '-')} → {String(c.newValues.cornerGrade ?? '-')}, edges {String(c.oldValues.edgeGrade ?? '-')} → {String(c.newValues.edgeGrade ?? '-')}, surface{' '}
-                {String(c.oldValues.surfaceGrade ?? '-')} → {String(c.newValues.surfaceGrade ?? '-')}, centering {String(c.oldValues.centeringGrade ?? '-')} → {String(c.newValues.centeringGrade ?? '-')}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       <div className="mt-8 grid gap-6 lg:grid-cols-[260px_1fr]">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
           <CardImage src={grading.frontImagePath} alt="Front of the card" />
@@ -121,6 +108,11 @@ export function CardDetailsPage() {
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">This card has not been graded yet.</p>
         )}
       </div>
+      {isAdmin && corrections.data && corrections.data.length > 0 && (
+        <div className="mt-8">
+          <CorrectionsTrail corrections={corrections.data} />
+        </div>
+      )}
     </div>
   );
 }

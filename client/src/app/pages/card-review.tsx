@@ -4,9 +4,11 @@ import type { CardGrading } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pager } from '@/components/ui/pager';
 import { useAdminGradings, type GradingFilters } from '@/features/admin/api/admin-gradings';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { GradeBadge } from '@/features/admin/components/grade-badge';
+import { LoadFailed } from '@/features/admin/components/load-failed';
 import { PageShell } from './page-shell.tsx';
 
 const EMPTY: GradingFilters = { grade: '', cardName: '', userId: '' };
@@ -14,16 +16,20 @@ const EMPTY: GradingFilters = { grade: '', cardName: '', userId: '' };
 export function CardReviewPage() {
   const [draft, setDraft] = useState<GradingFilters>(EMPTY);
   const [applied, setApplied] = useState<GradingFilters>(EMPTY);
+  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<CardGrading | null>(null);
-  const query = useAdminGradings(applied);
-  const items = query.data?.items ?? [];
+  const query = useAdminGradings(applied, page);
+  const search = (filters: GradingFilters) => {
+    setApplied(filters);
+    setPage(1);
+  };
   return (
     <PageShell title="Card Review" description="Find graded cards and correct their grades.">
       <form
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[140px_1fr_140px_auto]"
         onSubmit={(e) => {
           e.preventDefault();
-          setApplied(draft);
+          search(draft);
         }}
       >
         <div className="space-y-1">
@@ -52,21 +58,25 @@ export function CardReviewPage() {
             variant="outline"
             onClick={() => {
               setDraft(EMPTY);
-              setApplied(EMPTY);
+              search(EMPTY);
             }}
           >
             Clear
           </Button>
         </div>
       </form>
-      <div className="mt-6">
-        {query.isSuccess && items.length === 0 ? (
+      <div className="mt-6 space-y-3">
+        {query.isError ? (
+          <LoadFailed what="cards" onRetry={() => void query.refetch()} />
+        ) : query.isPending ? (
+          <p className="text-sm text-slate-500">Loading…</p>
+        ) : query.data.total === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No cards found matching your search criteria.</p>
         ) : (
           <>
-            <p className="mb-3 text-sm text-slate-600">Found {query.data?.total ?? 0} card(s)</p>
+            <p className="text-sm text-slate-600">Found {query.data.total} card(s)</p>
             <ul className="space-y-3">
-              {items.map((g) => (
+              {query.data.items.map((g) => (
                 <li key={g.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid={`review-${g.id}`}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
@@ -90,6 +100,7 @@ export function CardReviewPage() {
                 </li>
               ))}
             </ul>
+            <Pager page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
           </>
         )}
       </div>

@@ -103,6 +103,17 @@ describe('GET /api/admin/card-gradings', () => {
     expect(page.items[0].ownerName).toBe(user.username);
   });
 
+  it.each([
+    ['set name', 'cardSet'],
+    ['game brand', 'gameBrand'],
+  ])('Grade Management finds a grading by its %s, in any case', async (_label, field) => {
+    const text = unique('Neo Destiny');
+    const match = await uploadCard(t.app, roles.user.cookie);
+    await markGraded(t.db, match, { [field]: `${text} Unlimited` });
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?q=${encodeURIComponent(text.toUpperCase())}`, headers: as(roles.admin.cookie) });
+    expect(response.json()).toMatchObject({ total: 1, items: [{ id: match, [field]: `${text} Unlimited` }] });
+  });
+
   it('refuses a grade outside 1-10', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/card-gradings?grade=12', headers: as(roles.admin.cookie) });
     expect(response.statusCode).toBe(400);

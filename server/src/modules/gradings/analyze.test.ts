@@ -57,7 +57,7 @@ describe('POST /api/card-gradings/:id/analyze', () => {
     expect((await analyze(t, ids[1]!, cookie)).statusCode).toBe(200);
     const third = await analyze(t, ids[2]!, cookie);
     expect(third.statusCode).toBe(402);
-    expect(third.json()).toMatchObject({ required: 10, balance: 0, deficit: 10 });
+    expect(third.json()).toMatchObject({ required: 10, balance: 0, deficit: 10, message: 'Grading costs 10 points. You need 10 more points.' });
   }, 60_000);
 
   it('lets exactly two of ten parallel analyses through for 20 points, and the ledger adds up', async () => {
@@ -69,6 +69,10 @@ describe('POST /api/card-gradings/:id/analyze', () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 402)).toHaveLength(8);
+    // Most of the eight lose the race at the charge itself, not at the first check: same answer either way.
+    for (const refused of answers.filter((a) => a.statusCode === 402)) {
+      expect(refused.json()).toMatchObject({ message: 'Grading costs 10 points. You need 10 more points.', required: 10, balance: 0, deficit: 10 });
+    }
     expect(await balance(user.id)).toBe(0);
     const [sum] = await t.db.select({ total: sql<number>`sum(${pointsLedger.delta})::int` }).from(pointsLedger).where(eq(pointsLedger.userId, user.id));
     expect(sum?.total).toBe(0);

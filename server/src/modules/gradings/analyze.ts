@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { POINTS_PER_GRADING, type GradeOutcome, type GradeReport } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { cardGradings, users } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, insufficientPoints } from '../../errors.ts';
 import type { ImageStore, StoredImage } from '../../storage/images.ts';
 import { changePoints } from '../points/ledger.ts';
 
@@ -35,12 +35,7 @@ export async function analyzeGrading(
   grading: GradingRow,
 ): Promise<AnalysisResult> {
   if (grading.gradedAt) return { grading, charged: 0, balance: user.points };
-  if (user.points < POINTS_PER_GRADING) {
-    const deficit = POINTS_PER_GRADING - user.points;
-    throw new AppError('INSUFFICIENT_POINTS', `Grading costs ${POINTS_PER_GRADING} points. You need ${deficit} more point${deficit === 1 ? '' : 's'}.`, {
-      extra: { required: POINTS_PER_GRADING, balance: user.points, deficit },
-    });
-  }
+  if (user.points < POINTS_PER_GRADING) throw insufficientPoints(POINTS_PER_GRADING, user.points);
   const [front, back] = await Promise.all([deps.images.read(grading.frontImagePath), deps.images.read(grading.backImagePath)]);
   const outcome = await runEngine(deps.grader, front, back);
   if (!outcome.ok) {

@@ -62,10 +62,39 @@ describe('POST /api/card-gradings/upload', () => {
     expect(response.json().message).toBe('Please sign in to upload cards');
   });
 
-  it('needs both photos', async () => {
-    const response = await send(roles.user.cookie, { frontImage: await jpeg() });
+  it.each([
+    ['the back is missing', async () => send(roles.user.cookie, { frontImage: await jpeg() })],
+    ['the front is missing', async () => send(roles.user.cookie, { backImage: await jpeg() })],
+    [
+      'the body is not a form with files',
+      async () =>
+        t.app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { cookie: roles.user.cookie }, payload: { frontImage: 'a', backImage: 'b' } }),
+    ],
+  ])('needs both photos when %s', async (_case, request) => {
+    const response = await request();
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Both front and back images are required');
+  });
+
+  it('refuses a photo of more than 50 megapixels with 413, however small the file', async () => {
+    const huge = await sharp({ create: { width: 8000, height: 6500, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const response = await send(roles.user.cookie, { frontImage: { data: huge, filename: 'scan.png', type: 'image/png' }, backImage: await jpeg() });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/more than 50 megapixels/);
+  });
+
+  it('takes an AVIF photo whose main brand is mif1, and still refuses a HEIC photo branded mif1', async () => {
+    const avif = await sharp(await jpegOf(250, 350)).avif().toBuffer();
+    expect(avif.toString('latin1', 4, 12)).toBe('ftypavif');
+    avif.write('mif1', 8, 'latin1');
+    const accepted = await send(roles.user.cookie, { frontImage: { data: avif, filename: 'IMG.avif', type: 'image/avif' }, backImage: await jpeg() });
+    expect(accepted.statusCode).toBe(201);
+
+    const brands = Buffer.from('ftypmif1\0\0\0\0mif1heic', 'latin1');
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 4 + brands.length]), brands, Buffer.alloc(64)]);
+    const refused = await send(roles.user.cookie, { frontImage: { data: heic, filename: 'IMG.HEIC', type: 'image/heic' }, backImage: await jpeg() });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().message).toMatch(/HEIC photos cannot be read/);
   });
 
   it('refuses a file that is not an image, a HEIC photo and a file over 20 MB, leaving nothing behind', async () => {
@@ -114,7 +143,8 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
     ['cardName', { cardSet: 'Jungle', gameBrand: 'Pokemon' }, 'Card name is required'],
     ['cardSet', { cardName: 'Pikachu', cardSet: '  ', gameBrand: 'Pokemon' }, 'Card set is required'],
     ['gameBrand', { cardName: 'Pikachu', cardSet: 'Jungle' }, 'Game brand is required'],
-  ])('refuses a missing %s with "%s"', async (field, payload, message) => {
+    ['year', { cardName: 'Pikachu', cardSet: 'Jungle', gameBrand: 'Pokemon', year: '99' }, 'Year must look like 1999 or 2023-24'],
+  ])('refuses a missing or malformed %s (%j) with "%s"', async (field, payload, message) => {
     const id = await uploadCard(t.app, roles.user.cookie);
     const response = await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie: roles.user.cookie }, payload });
     expect(response.statusCode).toBe(400);
@@ -129,6 +159,39 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
       expect(response.statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, payload })).statusCode).toBe(401);
+  });
+});
+
+describe('ids and flags that are not what they should be', () => {
+  const details = { cardName: 'A', cardSet: 'B', gameBrand: 'C' };
+  it.each([
+    { call: 'GET /api/card-gradings/abc', method: 'GET', route: () => 'abc', payload: undefined, field: 'id', message: 'The card grading id must be a number' },
+    { call: 'PATCH /api/card-gradings/abc/metadata', method: 'PATCH', route: () => 'abc/metadata', payload: details, field: 'id', message: 'The card grading id must be a number' },
+    { call: 'PATCH /api/card-gradings/abc/share', method: 'PATCH', route: () => 'abc/share', payload: { shared: true }, field: 'id', message: 'The card grading id must be a number' },
+    { call: 'PATCH share with "yes"', method: 'PATCH', route: (id: number) => `${id}/share`, payload: { shared: 'yes' }, field: 'shared', message: 'shared must be true or false' },
+    { call: 'PATCH share with no flag', method: 'PATCH', route: (id: number) => `${id}/share`, payload: {}, field: 'shared', message: 'shared must be true or false' },
+  ])('$call answers 400 with "$message"', async ({ method, route, payload, field, message }) => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const response = await t.app.inject({
+      method: method as 'GET' | 'PATCH',
+      url: `/api/card-gradings/${route(id)}`,
+      headers: { cookie: roles.user.cookie },
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+});
+
+describe('POST /api/card-gradings/:id/analyze on a server without the grading engine', () => {
+  it('answers 503 with Retry-After and charges nothing', async () => {
+    const { user } = await rolesFor(t);
+    const id = await uploadCard(t.app, user.cookie);
+    const response = await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie: user.cookie }, payload: {} });
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    const points = await t.app.inject({ method: 'GET', url: '/api/user/points', headers: { cookie: user.cookie } });
+    expect(points.json().points).toBe(20);
   });
 });
 

@@ -40,7 +40,9 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     const { id } = parseInput(idParams, request.params);
     const user = currentUser(request);
     const grading = await findOwnGrading(db, id, user);
-    if (!grader) throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.');
+    if (!grader) {
+      throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
+    }
     const result = await analyzeGrading(db, { grader, images }, user, grading);
     return { ...presentGrading(result.grading, { withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
   });

@@ -31,6 +31,13 @@ describe('the points ledger', () => {
     expect(await balanceOf(user.id)).toBe(20);
   });
 
+  it("words a refused grading charge as SPEC section 8 does, singular for one point", async () => {
+    const user = await createUser(database.db);
+    await database.db.update(users).set({ points: 9 }).where(eq(users.id, user.id));
+    const attempt = database.db.transaction((tx) => changePoints(tx, { userId: user.id, delta: -10, reason: 'grading' }));
+    await expect(attempt).rejects.toMatchObject({ message: 'Grading costs 10 points. You need 1 more point.', extra: { deficit: 1 } });
+  });
+
   it('lets ten parallel charges of 10 through exactly twice for a balance of 20', async () => {
     const user = await createUser(database.db);
     const outcomes = await Promise.allSettled(

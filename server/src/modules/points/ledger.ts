@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { pointsLedger, users } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, insufficientPoints } from '../../errors.ts';
 
 export type LedgerReason = 'signup_bonus' | 'grading' | 'payment' | 'admin_adjustment';
 
@@ -29,10 +29,7 @@ export async function changePoints(tx: Transaction, change: PointsChange): Promi
   if (balance === undefined) {
     const [current] = await tx.select({ points: users.points }).from(users).where(eq(users.id, change.userId));
     if (!current) throw new AppError('NOT_FOUND', 'That account was not found.');
-    const required = -change.delta;
-    throw new AppError('INSUFFICIENT_POINTS', `You need ${required - current.points} more points.`, {
-      extra: { required, balance: current.points, deficit: required - current.points },
-    });
+    throw insufficientPoints(-change.delta, current.points);
   }
   await tx.insert(pointsLedger).values({ ...change, balanceAfter: balance });
   return balance;

@@ -9,16 +9,19 @@ export interface GradingFilters {
   q?: string;
 }
 
-export const adminGradingsKey = (filters: GradingFilters) => ['/api/admin/card-gradings', filters] as const;
+/** Rows per page on /admin's Grade Management and on /card-review. */
+export const ADMIN_PAGE_SIZE = 25;
 
-export function fetchAdminGradings(filters: GradingFilters) {
-  const query = new URLSearchParams({ pageSize: '200' });
+export const adminGradingsKey = (filters: GradingFilters, page: number) => ['/api/admin/card-gradings', filters, page] as const;
+
+export function fetchAdminGradings(filters: GradingFilters, page: number) {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   return apiRequest<GalleryPage>('GET', `/api/admin/card-gradings?${query}`);
 }
 
-export const useAdminGradings = (filters: GradingFilters, enabled = true) =>
-  useQuery({ queryKey: adminGradingsKey(filters), queryFn: () => fetchAdminGradings(filters), enabled, placeholderData: keepPreviousData });
+export const useAdminGradings = (filters: GradingFilters, page: number) =>
+  useQuery({ queryKey: adminGradingsKey(filters, page), queryFn: () => fetchAdminGradings(filters, page), placeholderData: keepPreviousData });
 
 export const correctionsKey = (id: number) => ['/api/admin/card-gradings', id, 'corrections'] as const;
 export const useCorrections = (id: number, enabled: boolean) =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardGrading, GradeReport } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
+import { ledgerKey } from '@/features/account/api/points-ledger';
 import { currentUserKey } from '@/features/auth/api/current-user';
 import { gradingKey } from './grading.ts';
 import { myGradingsKey } from './my-gradings.ts';
@@ -15,8 +16,9 @@ export function useAnalyzeCard() {
   return useMutation({
     mutationFn: analyzeCard,
     onSuccess: (result) => {
-      queryClient.setQueryData(gradingKey(result.id), result);
+      void queryClient.invalidateQueries({ queryKey: gradingKey(result.id) });
       void queryClient.invalidateQueries({ queryKey: pointsKey });
+      void queryClient.invalidateQueries({ queryKey: ledgerKey });
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void queryClient.invalidateQueries({ queryKey: myGradingsKey });
     },

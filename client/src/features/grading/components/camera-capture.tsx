@@ -1,5 +1,5 @@
 import { Camera, RefreshCw, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 export type Side = 'front' | 'back';
@@ -11,6 +11,12 @@ export function CameraCapture({ side, onCapture, onClose }: { side: Side; onCapt
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [facing, setFacing] = useState<'environment' | 'user'>('environment');
+
+  // The stream restarts only when the user switches cameras, never because the parent re-rendered.
+  const closeAfterError = useEffectEvent(() => {
+    alert(CAMERA_ERROR);
+    onClose();
+  });
 
   const stop = useCallback(() => {
     stream.current?.getTracks().forEach((t) => t.stop());
@@ -30,19 +36,14 @@ export function CameraCapture({ side, onCapture, onClose }: { side: Side; onCapt
         }
       })
       .catch(() => {
-        if (cancelled) return;
-        alert(CAMERA_ERROR);
-        onClose();
+        if (!cancelled) closeAfterError();
       });
-    if (!navigator.mediaDevices) {
-      alert(CAMERA_ERROR);
-      onClose();
-    }
+    if (!navigator.mediaDevices) closeAfterError();
     return () => {
       cancelled = true;
       stop();
     };
-  }, [facing, onClose, stop]);
+  }, [facing, stop]);
 
   const capture = () => {
     const v = video.current;

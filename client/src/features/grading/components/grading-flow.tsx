@@ -37,6 +37,8 @@ export function GradingFlow() {
   const save = useSaveDetails();
   const analyze = useAnalyzeCard();
 
+  const closeCamera = useCallback(() => setCamera(null), []);
+
   const setImage = (side: Side, file: File | null) =>
     setImages((current) => {
       const oldUrl = side === 'front' ? current.frontImageUrl : current.backImageUrl;
@@ -137,7 +139,7 @@ export function GradingFlow() {
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
               <span>These are demo grades. Create an account to have your card measured and saved.</span>
               <Button asChild size="sm">
-                <Link to="/auth">Sign Up Now</Link>
+                <Link to="/auth?tab=register">Sign Up Now</Link>
               </Button>
             </div>
           )}
@@ -151,7 +153,7 @@ export function GradingFlow() {
           <ResultActions gradingId={user ? gradingId : null} onGradeAnother={reset} />
         </div>
       )}
-      {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={() => setCamera(null)} />}
+      {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={closeCamera} />}
     </div>
   );
 }

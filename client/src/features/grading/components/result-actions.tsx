@@ -10,6 +10,17 @@ export const galleryUrl = (id: number) => `${window.location.origin}/gallery/${i
 export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number | null; onGradeAnother: () => void }) {
   const navigate = useNavigate();
   const share = useSetShared();
+  const shareResults = async (id: number) => {
+    const link = galleryUrl(id);
+    const shared = share.mutateAsync({ id, shared: true });
+    const copied = copyOnceDone(shared, link);
+    try {
+      await shared;
+    } catch (error) {
+      return toast({ title: 'Sharing failed', description: messageOf(error), variant: 'destructive' });
+    }
+    toast({ title: 'Shared to the gallery', description: (await copied) ? `Link copied: ${link}` : `Copy this link to share it: ${link}` });
+  };
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6">
       <h3 className="text-lg font-semibold text-slate-900">Additional Options</h3>
@@ -22,18 +33,7 @@ export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number
             <Button
               variant="outline"
               disabled={share.isPending}
-              onClick={() =>
-                share.mutate(
-                  { id: gradingId, shared: true },
-                  {
-                    onSuccess: async () => {
-                      await navigator.clipboard?.writeText(galleryUrl(gradingId)).catch(() => undefined);
-                      toast({ title: 'Shared to the gallery', description: `Link copied: ${galleryUrl(gradingId)}` });
-                    },
-                    onError: (error) => toast({ title: 'Sharing failed', description: messageOf(error), variant: 'destructive' }),
-                  },
-                )
-              }
+              onClick={() => void shareResults(gradingId)}
             >
               <Share2 /> Share Results
             </Button>
@@ -48,4 +48,23 @@ export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number
       </div>
     </div>
   );
+}
+
+/**
+ * Copies text once a promise settles well, starting the write inside the click: Safari allows
+ * clipboard writes only there. Answers whether the text reached the clipboard.
+ */
+async function copyOnceDone(done: Promise<unknown>, text: string): Promise<boolean> {
+  try {
+    if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+      const blob = done.then(() => new Blob([text], { type: 'text/plain' }));
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+    } else {
+      await done;
+      await navigator.clipboard.writeText(text);
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
