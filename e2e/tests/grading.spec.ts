@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
-import { expect, signUp, test } from '../fixtures.ts';
+import { expect, gradeCard, signUp, test } from '../fixtures.ts';
 
 // The engine may take most of a minute for two photos on a busy machine: three times the default.
 test.slow();
@@ -14,22 +14,6 @@ async function fillDetails(page: Page) {
   await page.getByLabel('Card set').fill('Base Set');
   await page.getByLabel('Game / brand').fill('Pokemon');
   await page.getByRole('button', { name: 'Continue to Analysis' }).click();
-}
-
-/** Uploads and analyses a card through the API (no progress animation), for tests about later screens. */
-async function gradeThroughApi(page: Page): Promise<number> {
-  const fs = await import('node:fs');
-  const upload = await page.request.post('/api/card-gradings/upload', {
-    multipart: {
-      frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(FRONT) },
-      backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(BACK) },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const { id } = await upload.json();
-  await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon' } });
-  expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
-  return id;
 }
 
 /** Makes the page's clipboard refuse writes while window.clipboardBlocked is true, as a browser without permission does. */
@@ -123,8 +107,8 @@ test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a S
 
 test('a user without enough points sees the Insufficient Points view', async ({ page, user }) => {
   expect(user.id).toBeGreaterThan(0);
-  await gradeThroughApi(page);
-  await gradeThroughApi(page);
+  await gradeCard(page);
+  await gradeCard(page);
   await page.goto('/');
   await page.getByTestId('front-file').setInputFiles(FRONT);
   await page.getByTestId('back-file').setInputFiles(BACK);
@@ -137,7 +121,7 @@ test('a user without enough points sees the Insufficient Points view', async ({ 
 
 test('an owner shares a grading, a signed-out visitor opens it in the gallery, and unsharing hides it', async ({ page, browser }) => {
   await signUp(page);
-  const id = await gradeThroughApi(page);
+  const id = await gradeCard(page);
   await page.goto(`/card/${id}`);
   await expect(page.getByRole('heading', { name: 'Blastoise' })).toBeVisible();
   const toggle = page.getByLabel('Shared in the public gallery');
