@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { SIGNUP_BONUS_POINTS, type LoginInput, type RegisterInput } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { changePoints } from '../points/ledger.ts';
@@ -77,15 +78,4 @@ export async function authenticate(db: Database, input: LoginInput): Promise<Use
     throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
   }
   return user;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
