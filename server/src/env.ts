@@ -65,7 +65,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; PUBLIC_URL: string };
 
 /** Reads and checks the environment once at boot; a bad value stops the server with a list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -80,7 +80,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? keptSecret(dataDir) };
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: env.SESSION_SECRET ?? keptSecret(dataDir),
+    // Never the request's Host header: anyone can send one, and a reset link must not point elsewhere.
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
 }
 
 /** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
