@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -65,7 +64,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 
 /** Reads and checks the environment once at boot; a bad value stops the server with a list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -83,17 +82,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     DATA_DIR: dataDir,
-    SESSION_SECRET: env.SESSION_SECRET ?? keptSecret(dataDir),
     // Never the request's Host header: anyone can send one, and a reset link must not point elsewhere.
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
-}
-
-/** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
-function keptSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
 }

@@ -334,7 +334,21 @@ describe('rate limits', () => {
   });
 });
 
-describe('sessions across restarts', () => {
+describe('sessions across restarts and instances', () => {
+  it('keeps a user signed in on another instance with its own data folder and the same database', async () => {
+    const second = await createTestApp({}, t.database);
+    try {
+      const user = await createUser(t.db);
+      const cookie = await signIn(t.app, user);
+      const me = await second.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ id: user.id });
+    } finally {
+      await second.close();
+    }
+  });
+
+
   it('keeps a user signed in after the server restarts', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-restart-'));
     const reopen = () =>
