@@ -19,7 +19,6 @@ const packagesSchema = z
   .min(1);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -77,7 +76,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment settings:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  // npm runs workspace scripts (dev, admin:create) inside server/; INIT_CWD is where npm was
+  // called, so a relative DATA_DIR names the same folder for every command.
+  const dataDir = path.resolve(source.INIT_CWD || process.cwd(), env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     ...env,
