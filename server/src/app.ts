@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@gradelens/shared';
+import { scheduleCleanup } from './cleanup.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSessionLoading } from './http/session.ts';
@@ -42,6 +43,7 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandler(app);
+  scheduleCleanup(app, db, env);
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 20 } });
 
