@@ -2,7 +2,11 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', 'server'], { stdio: 'inherit', env: { NODE_ENV: 'development', ...process.env } }),
+  // Links in mail lead to Vite's page, as a browser in development sees the site.
+  spawn('npm', ['run', 'dev', '-w', 'server'], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'client'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -14,8 +14,6 @@ if (!values.username || !values.email) {
   process.exit(64);
 }
 
-// npm runs workspace scripts inside server/: resolve a relative DATA_DIR from where npm was called.
-process.env.DATA_DIR ??= `${process.env.INIT_CWD ?? process.cwd()}/data`;
 const env = loadEnv();
 const release = env.DATABASE_URL ? () => undefined : claimDataDir(env.DATA_DIR);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@gradelens/shared';
+import { scheduleCleanup } from './cleanup.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSessionLoading } from './http/session.ts';
@@ -20,6 +21,7 @@ import { ebayPriceProvider } from './modules/prices/ebay.ts';
 import type { PriceProvider } from './modules/prices/provider.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { keptSessionSecret } from './modules/sessions/secret.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { localImageStore, type ImageStore } from './storage/images.ts';
 import { clientDist } from './paths.ts';
@@ -41,7 +43,8 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandler(app);
-  await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
+  scheduleCleanup(app, db, env);
+  await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 20 } });
 
   const uploads = path.join(env.DATA_DIR, 'uploads');

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,7 +19,6 @@ const packagesSchema = z
   .min(1);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -65,7 +63,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 
 /** Reads and checks the environment once at boot; a bad value stops the server with a list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -78,16 +76,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment settings:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  // npm runs workspace scripts (dev, admin:create) inside server/; INIT_CWD is where npm was
+  // called, so a relative DATA_DIR names the same folder for every command.
+  const dataDir = path.resolve(source.INIT_CWD || process.cwd(), env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? keptSecret(dataDir) };
-}
-
-/** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
-function keptSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    // Never the request's Host header: anyone can send one, and a reset link must not point elsewhere.
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
 }

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`GradeLens on http://localhost:${env.PORT} (database: ${database.kind})`);
+  if (!process.env.PUBLIC_URL) app.log.warn(`PUBLIC_URL is unset: links in mail and on labels point at ${env.PUBLIC_URL}`);
 }
 
 main().catch((error: unknown) => {

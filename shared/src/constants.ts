@@ -48,6 +48,3 @@ export const CARD_PRICE_RATE_LIMIT = { perIp: 300, windowSeconds: 5 * 60 } as co
 
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 50_000_000;
-
-/** Rate limits for sign-in and registration: attempts per window, per IP and per account name. */
-export const AUTH_RATE_LIMIT = { windowMs: 15 * 60 * 1000, perIp: 30, perAccount: 10 } as const;

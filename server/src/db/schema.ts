@@ -67,6 +67,13 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
 });
 
+/** Values the server generates once and every instance shares: the session cookie key when SESSION_SECRET is unset. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export const cardGradings = pgTable(
   'card_gradings',
   {

@@ -23,7 +23,6 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gradelens-app-'));
   const env = loadEnv({
-    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',

@@ -103,6 +103,18 @@ describe('POST /api/register', () => {
     expect(response.json().fields).toHaveProperty('email');
   });
 
+  it('says so for both when the username and the email are both taken', async () => {
+    const owner = await createUser(t.db);
+    const other = await createUser(t.db);
+    const clashes: [string, string][] = [[owner.username, owner.email], [owner.username, other.email]];
+    for (const [username, email] of clashes) {
+      const response = await post('/api/register', registration({ username: username.toUpperCase(), email }));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toMatch(/username is already taken and an account with that email already exists/);
+      expect(Object.keys(response.json().fields).sort()).toEqual(['email', 'username']);
+    }
+  });
+
   it('makes exactly one account when the same name registers twice at once', async () => {
     const body = registration();
     const answers = await Promise.all([post('/api/register', body), post('/api/register', body)]);
@@ -244,6 +256,41 @@ describe('rate limits', () => {
     expect((await attempt(user.password)).statusCode).toBe(429);
   });
 
+  it('counts the username and the email of one account together', async () => {
+    const user = await createUser(limited.db);
+    const attempt = (emailOrUsername: string, password = 'wrong guess') =>
+      limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername, password } });
+    expect((await attempt(user.username)).statusCode).toBe(401);
+    expect((await attempt(user.email.toUpperCase())).statusCode).toBe(401);
+    expect((await attempt(user.username)).statusCode).toBe(401);
+    expect((await attempt(user.email, user.password)).statusCode).toBe(429);
+  });
+
+  it('forgets the failed attempts on an account after it signs in, under either name', async () => {
+    const user = await createUser(limited.db);
+    const attempt = (emailOrUsername: string, password = 'wrong guess') =>
+      limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername, password } });
+    expect((await attempt(user.username)).statusCode).toBe(401);
+    expect((await attempt(user.username)).statusCode).toBe(401);
+    expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(user.username)).statusCode).toBe(401);
+  });
+
+  it('stops registrations for one account name from many addresses', async () => {
+    const name = unique('wanted');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress: uniqueIp(),
+        payload: registration({ username: i % 2 ? name.toUpperCase() : name, email: `${unique()}@example.test` }),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 409, 429]);
+  });
+
   it('limits registrations from one address', async () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
@@ -287,7 +334,21 @@ describe('rate limits', () => {
   });
 });
 
-describe('sessions across restarts', () => {
+describe('sessions across restarts and instances', () => {
+  it('keeps a user signed in on another instance with its own data folder and the same database', async () => {
+    const second = await createTestApp({}, t.database);
+    try {
+      const user = await createUser(t.db);
+      const cookie = await signIn(t.app, user);
+      const me = await second.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ id: user.id });
+    } finally {
+      await second.close();
+    }
+  });
+
+
   it('keeps a user signed in after the server restarts', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-restart-'));
     const reopen = () =>

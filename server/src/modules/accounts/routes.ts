@@ -5,13 +5,13 @@ import { parseInput } from '../../http/parse.ts';
 import { currentUser, endSession, signedIn, startSession } from '../../http/session.ts';
 import { consumeAttempt, resetAttempts, type Limit } from '../rate-limit/service.ts';
 import { presentCurrentUser } from './presenter.ts';
-import { authenticate, registerUser } from './service.ts';
+import { authenticate, findAccount, registerUser } from './service.ts';
 
 export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): void {
   const limits = (action: string, ip: string, account: string): Limit[] => [
     { key: `${action}:ip:${ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     {
-      key: `${action}:account:${account.toLowerCase()}`,
+      key: `${action}:account:${account}`,
       max: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
@@ -23,7 +23,7 @@ export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): vo
 
   app.post('/register', async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
-    await consumeAttempt(db, limits('register', request.ip, input.username));
+    await consumeAttempt(db, limits('register', request.ip, input.username.toLowerCase()));
     const user = await registerUser(db, input);
     await startSession(db, env, request, reply, user.id);
     return reply.status(201).send(presentCurrentUser(user));
@@ -31,10 +31,13 @@ export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): vo
 
   app.post('/login', async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
-    const accountLimit = limits('login', request.ip, input.emailOrUsername);
-    await consumeAttempt(db, accountLimit);
-    const user = await authenticate(db, input);
-    await resetAttempts(db, accountLimit[1]!.key);
+    const account = await findAccount(db, input.emailOrUsername);
+    // Counted per account, not per typed text: its username and its email share one limit.
+    const accountKey = account ? `user:${account.id}` : `name:${input.emailOrUsername.toLowerCase()}`;
+    const attemptLimits = limits('login', request.ip, accountKey);
+    await consumeAttempt(db, attemptLimits);
+    const user = await authenticate(account, input.password);
+    await resetAttempts(db, attemptLimits[1]!.key);
     await startSession(db, env, request, reply, user.id);
     return presentCurrentUser(user);
   });

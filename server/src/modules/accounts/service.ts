@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { SIGNUP_BONUS_POINTS, type LoginInput, type RegisterInput } from '@gradelens/shared';
+import { SIGNUP_BONUS_POINTS, type RegisterInput } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { changePoints } from '../points/ledger.ts';
@@ -10,6 +11,8 @@ type UserRow = typeof users.$inferSelect;
 
 const USERNAME_TAKEN = 'That username is already taken. Choose another one.';
 const EMAIL_TAKEN = 'An account with that email already exists. Sign in instead, or use another email.';
+const BOTH_TAKEN =
+  'That username is already taken and an account with that email already exists. Sign in instead, or use another username and email.';
 
 /** Creates an account with its sign-up bonus in one transaction. */
 export async function registerUser(
@@ -51,41 +54,36 @@ async function assertNamesFree(db: Database, username: string, email: string): P
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())));
-  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) {
-    throw new AppError('CONFLICT', USERNAME_TAKEN, { fields: { username: USERNAME_TAKEN } });
+  const usernameTaken = taken.some((u) => u.username.toLowerCase() === username.toLowerCase());
+  const emailTaken = taken.some((u) => u.email.toLowerCase() === email.toLowerCase());
+  if (usernameTaken && emailTaken) {
+    throw new AppError('CONFLICT', BOTH_TAKEN, { fields: { username: USERNAME_TAKEN, email: EMAIL_TAKEN } });
   }
-  if (taken.length > 0) {
-    throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
-  }
+  if (usernameTaken) throw new AppError('CONFLICT', USERNAME_TAKEN, { fields: { username: USERNAME_TAKEN } });
+  if (emailTaken) throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
 }
 
 export const INVALID_LOGIN = 'Invalid username/email or password.';
 
-/** The account for a username or an email, when the password matches. */
-export async function authenticate(db: Database, input: LoginInput): Promise<UserRow> {
-  const name = input.emailOrUsername.toLowerCase();
+/** The account a username or an email names (in any case), or null. */
+export async function findAccount(db: Database, emailOrUsername: string): Promise<UserRow | null> {
+  const name = emailOrUsername.toLowerCase();
   const [user] = await db
     .select()
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)))
     .limit(1);
+  return user ?? null;
+}
+
+/** The account when the password matches; no account takes as long as a wrong password. */
+export async function authenticate(user: UserRow | null, password: string): Promise<UserRow> {
   if (!user) {
-    await verifyDecoy(input.password);
+    await verifyDecoy(password);
     throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
   }
-  if (!(await verifyPassword(user.password, input.password))) {
+  if (!(await verifyPassword(user.password, password))) {
     throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
   }
   return user;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -273,6 +273,23 @@ describe('GET /api/card-gradings/:id/label', () => {
     expect(qr?.data).toBe(`https://cards.example.test/gallery/${id}`);
   });
 
+  it("points the QR code at the server's own address, never at a Host header the request made up", async () => {
+    const local = await createTestApp({ PORT: '5123', TRUST_PROXY: 'true' }, t.database);
+    try {
+      const id = await uploadCard(t.app, roles.user.cookie);
+      await markGraded(t.db, id, { sharedAt: new Date() });
+      const response = await local.app.inject({
+        method: 'GET',
+        url: `/api/card-gradings/${id}/label`,
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      });
+      const page = await renderFirstPage(response.rawPayload, 200 / 72);
+      expect(jsQR(page.data, page.width, page.height)?.data).toBe(`http://localhost:5123/gallery/${id}`);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('explains that an ungraded card has no label yet, and hides private labels from others', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     const ungraded = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });

@@ -75,8 +75,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.get('/card-gradings/:id/label', async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const grading = await findVisibleGrading(db, id, request.user);
-    const publicUrl = env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-    const pdf = await renderLabel(grading, { images, galleryUrl: `${publicUrl.replace(/\/$/, '')}/gallery/${grading.id}` });
+    const pdf = await renderLabel(grading, { images, galleryUrl: `${env.PUBLIC_URL}/gallery/${grading.id}` });
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${certificateNumber(grading.id)}.pdf"`)

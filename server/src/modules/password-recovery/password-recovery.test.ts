@@ -51,6 +51,26 @@ describe('password recovery by mail', () => {
     expect(again.json().message).toMatch(/invalid, already used or expired/);
   });
 
+  it("mails a link to the server's own address, never to a Host header the request made up", async () => {
+    const local = await createTestApp({ SMTP_URL: smtp.url, PORT: '5123', TRUST_PROXY: 'true' }, t.database);
+    try {
+      const user = await createUser(local.db);
+      const response = await local.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        remoteAddress: uniqueIp(),
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        payload: { email: user.email },
+      });
+      expect(response.statusCode).toBe(200);
+      const text = textOf(await smtp.waitFor(user.email));
+      expect(text).toContain('http://localhost:5123/forgot-password?token=');
+      expect(text).not.toContain('evil.example');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('gives the same answer for an email no account uses, and sends nothing', async () => {
     const user = await createUser(t.db);
     const known = await forgot(t, user.email);

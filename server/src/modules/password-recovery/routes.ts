@@ -14,8 +14,7 @@ export function passwordRecoveryRoutes(app: FastifyInstance, { db, env, mailer }
       { key: `forgot:ip:${request.ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window },
       { key: `forgot:account:${email.toLowerCase()}`, max: Math.min(5, env.AUTH_RATE_LIMIT_PER_ACCOUNT), windowSeconds: window },
     ]);
-    const publicUrl = env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-    const issued = await requestPasswordReset(db, mailer, { email, publicUrl });
+    const issued = await requestPasswordReset(db, mailer, { email, publicUrl: env.PUBLIC_URL });
     // Not awaited: an existing account must not answer slower than a missing one.
     issued?.send.catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
     if (issued && env.RESET_TOKEN_IN_RESPONSE) return { message: RESET_REQUESTED, token: issued.token };

@@ -32,7 +32,7 @@ export async function requestPasswordReset(
     .update(users)
     .set({ resetToken: hashToken(token), resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
     .where(eq(users.id, user.id));
-  const link = `${input.publicUrl.replace(/\/$/, '')}/forgot-password?token=${encodeURIComponent(token)}`;
+  const link = `${input.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
   const send = mailer.send({
     to: user.email,
     subject: 'Reset your GradeLens password',

@@ -86,6 +86,13 @@ describe('POST /api/manual-payment', () => {
     expect(otherMethod.statusCode).toBe(201);
   });
 
+  it('answers 409, not 500, to the loser when the same transaction id is submitted twice at once', async () => {
+    const { user, other } = await rolesFor(t);
+    const payload = { packageId: 'basic', paymentMethod: 'venmo', transactionId: unique('race') };
+    const answers = await Promise.all([submit(user.cookie, payload), submit(other.cookie, payload)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it.each([
     [{ packageId: 'basic', paymentMethod: 'venmo', transactionId: '' }, 'transactionId', 'Transaction ID required'],
     [{ packageId: 'basic', paymentMethod: 'venmo' }, 'transactionId', 'Transaction ID required'],

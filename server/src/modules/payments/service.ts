@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   DEFAULT_REJECTION_NOTE,
   type ManualPaymentInput,
@@ -6,6 +6,7 @@ import {
   type PointsPackage,
 } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { manualPayments, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { changePoints } from '../points/ledger.ts';
@@ -29,17 +30,7 @@ export async function submitPayment(
     new AppError('CONFLICT', `That ${input.paymentMethod} transaction ID has already been submitted. Check the reference and try again.`, {
       fields: { transactionId: 'This transaction ID was already submitted' },
     });
-  const [existing] = await db
-    .select({ id: manualPayments.id })
-    .from(manualPayments)
-    .where(
-      and(
-        eq(manualPayments.paymentMethod, input.paymentMethod),
-        eq(sql`lower(${manualPayments.transactionId})`, input.transactionId.toLowerCase()),
-      ),
-    )
-    .limit(1);
-  if (existing) throw duplicate();
+  // The unique index on (method, lower(transaction id)) decides, also between racing submissions.
   let created: PaymentRow | undefined;
   try {
     [created] = await db
@@ -54,7 +45,7 @@ export async function submitPayment(
       })
       .returning();
   } catch (error) {
-    if (/unique|23505/i.test(String((error as { code?: string }).code ?? error))) throw duplicate();
+    if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
   if (!created) throw new Error('insert returned no row');

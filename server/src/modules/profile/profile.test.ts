@@ -109,6 +109,14 @@ describe('PATCH /api/users/email', () => {
     expect(response.json().fields.email).toMatch(/already uses that email/);
   });
 
+  it('answers 409, not 500, to the loser when two accounts take one email at once', async () => {
+    const [first, second] = await Promise.all([signedInUser(), signedInUser()]);
+    const email = `${unique('wanted')}@example.test`;
+    const change = (cookie: string) => t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email } });
+    const answers = await Promise.all([change(first.cookie), change(second.cookie)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('refuses an invalid email with the spec message', async () => {
     const { cookie } = await signedInUser();
     const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email: 'nope' } });

@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LedgerEntry } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { pointsLedger, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.ts';
@@ -13,17 +14,12 @@ const EMAIL_TAKEN = 'Another account already uses that email. Use a different on
 
 export async function updateEmail(db: Database, user: UserRow, email: string): Promise<UserRow> {
   const normalized = email.toLowerCase();
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, normalized), ne(users.id, user.id)))
-    .limit(1);
-  if (taken) throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  // The unique index on lower(email) decides, also between two accounts racing for one email.
   try {
     const [updated] = await db.update(users).set({ email: normalized }).where(eq(users.id, user.id)).returning();
     return updated ?? user;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505' || /unique/i.test(String(error))) {
+    if (isUniqueViolation(error)) {
       throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     }
     throw error;

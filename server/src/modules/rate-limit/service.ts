@@ -45,6 +45,11 @@ export async function resetAttempts(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
+/** Deletes the counters whose window has ended: the next attempt would start them at 1 anyway. */
+export async function deleteEndedWindows(db: Executor, windowSeconds: number): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`);
+}
+
 function describeWait(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;

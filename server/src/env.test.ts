@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'gradelens-env-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('loadEnv', () => {
+  it('reads a relative DATA_DIR from where npm was called, not from the workspace npm runs in', () => {
+    expect(loadEnv({ INIT_CWD: root }).DATA_DIR).toBe(path.join(root, 'data'));
+    expect(loadEnv({ INIT_CWD: root, DATA_DIR: 'elsewhere/files' }).DATA_DIR).toBe(path.join(root, 'elsewhere', 'files'));
+    expect(loadEnv({ INIT_CWD: os.tmpdir(), DATA_DIR: path.join(root, 'absolute') }).DATA_DIR).toBe(path.join(root, 'absolute'));
+  });
+
+  it('starts whatever NODE_ENV says, since the server does not read it', () => {
+    expect(() => loadEnv({ INIT_CWD: root, NODE_ENV: 'staging' })).not.toThrow();
+  });
+
+  it('stops with a list of every bad setting', () => {
+    expect(() => loadEnv({ INIT_CWD: root, PORT: 'eighty', SESSION_SECRET: 'short' })).toThrow(
+      /Invalid environment settings:\n {2}- PORT: .*\n {2}- SESSION_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('links to the public address without a trailing slash, or to the server itself', () => {
+    expect(loadEnv({ INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test/' }).PUBLIC_URL).toBe('https://cards.example.test');
+    expect(loadEnv({ INIT_CWD: root, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+});
