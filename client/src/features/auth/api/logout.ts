@@ -13,9 +13,11 @@ export function useSignOut() {
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: logout,
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Home first (rendered at once, not as a transition), then signed out: the other way
+      // round, a signed-in page's guard would see no user and send the visitor to /auth.
+      await navigate('/', { flushSync: true });
       switchUser(queryClient, null);
-      navigate('/');
     },
     onError: (error) => {
       console.error('Logout failed', error);
