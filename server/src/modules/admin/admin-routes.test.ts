@@ -114,6 +114,15 @@ describe('GET /api/admin/card-gradings', () => {
     expect(response.json()).toMatchObject({ total: 1, items: [{ id: match, [field]: `${text} Unlimited` }] });
   });
 
+  it('puts the grading whose id was searched first, ahead of newer cards whose names hold the digits', async () => {
+    const target = await uploadCard(t.app, roles.user.cookie);
+    const newer = await uploadCard(t.app, roles.user.cookie);
+    await markGraded(t.db, newer, { cardName: unique(`Card ${target}`) });
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?q=${target}&pageSize=1`, headers: as(roles.admin.cookie) });
+    expect(response.json().items.map((g: { id: number }) => g.id)).toEqual([target]);
+    expect(response.json().total).toBeGreaterThanOrEqual(2);
+  });
+
   it('refuses a grade outside 1-10', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/card-gradings?grade=12', headers: as(roles.admin.cookie) });
     expect(response.statusCode).toBe(400);

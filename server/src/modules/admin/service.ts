@@ -17,9 +17,13 @@ export interface GradingFilters {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Every grading matching the filters, newest first, filtered and paged by the database. */
+/**
+ * Every grading matching the filters, newest first, filtered and paged by the database. A search
+ * that is a grading's id puts that grading first, ahead of newer cards whose names hold the digits.
+ */
 export async function searchGradings(db: Database, filters: GradingFilters) {
   const conditions: SQL[] = [];
+  const searchedId = filters.q && /^\d+$/.test(filters.q) ? Number(filters.q) : undefined;
   if (filters.grade !== undefined) conditions.push(eq(cardGradings.overallGrade, filters.grade));
   if (filters.userId !== undefined) conditions.push(eq(cardGradings.userId, filters.userId));
   if (filters.cardName) conditions.push(ilike(cardGradings.cardName, like(filters.cardName)));
@@ -29,7 +33,7 @@ export async function searchGradings(db: Database, filters: GradingFilters) {
       ilike(cardGradings.cardName, pattern),
       ilike(cardGradings.cardSet, pattern),
       ilike(cardGradings.gameBrand, pattern),
-      /^\d+$/.test(filters.q) ? eq(cardGradings.id, Number(filters.q)) : undefined,
+      searchedId !== undefined ? eq(cardGradings.id, searchedId) : undefined,
     );
     if (anyText) conditions.push(anyText);
   }
@@ -40,7 +44,7 @@ export async function searchGradings(db: Database, filters: GradingFilters) {
       .from(cardGradings)
       .innerJoin(users, eq(users.id, cardGradings.userId))
       .where(where)
-      .orderBy(desc(cardGradings.createdAt), desc(cardGradings.id))
+      .orderBy(...(searchedId !== undefined ? [desc(sql`${cardGradings.id} = ${searchedId}`)] : []), desc(cardGradings.createdAt), desc(cardGradings.id))
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize),
     db.select({ total: count() }).from(cardGradings).where(where),
