@@ -4,6 +4,9 @@ import type { GradeOutcome } from '@gradelens/shared';
 import type { GradeOptions } from '../index.ts';
 import type { JobMessage, ReadyMessage, ReplyMessage } from './protocol.ts';
 
+/** A worker is replaced after this many gradings: the WASM and V8 heaps never shrink. */
+export const RECYCLE_AFTER_JOBS = 50;
+
 export type PoolErrorCode = 'busy' | 'timeout' | 'worker_crashed' | 'closed';
 
 export class PoolError extends Error {
@@ -61,7 +64,7 @@ export class GradingPool {
       size: options.size ?? Math.max(1, os.availableParallelism()),
       maxQueue: options.maxQueue ?? 16,
       jobTimeoutMs: options.jobTimeoutMs ?? 30_000,
-      recycleAfterJobs: options.recycleAfterJobs ?? 50,
+      recycleAfterJobs: options.recycleAfterJobs ?? RECYCLE_AFTER_JOBS,
       workerUrl: options.workerUrl ?? new URL('./worker.ts', import.meta.url),
     };
     for (let i = 0; i < this.options.size; i += 1) this.slots.push(this.spawn());
