@@ -300,10 +300,6 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
   const lines: Line[] = [];
   const rises: number[] = [];
-  const px = photo.data;
-  const pw = photo.width;
-  const maxX = photo.width - 1;
-  const maxY = photo.height - 1;
   // The card's shadow on the table is the table, darker: the outline is where the card starts.
   const fromBackground = backgroundDistance(bg);
   for (let side = 0; side < 4; side += 1) {
@@ -324,40 +320,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      const profile: number[] = [];
       const colours = new Float32Array((steps + 1) * 3);
-      for (let s = 0; s <= steps; s += 1) {
-        const offset = reach - (2 * reach * s) / steps; // outside to inside
-        // Five samples along the side, 2 px apart, averaged: a faint outline (a dark border on dark cloth)
-        // stands out of the sensor noise that a single pixel carries.
-        let r = 0;
-        let g = 0;
-        let bl = 0;
-        let ok = true;
-        // A bilinear sample written out (this runs five times per step of 200 profiles per face).
-        for (let along = -4; along <= 4 && ok; along += 2) {
-          const x = base.x + normal.x * offset + dir.x * along;
-          const y = base.y + normal.y * offset + dir.y * along;
-          ok = x >= 0 && y >= 0 && x <= maxX && y <= maxY;
-          if (!ok) break;
-          const x0 = Math.floor(x);
-          const y0 = Math.floor(y);
-          const fx = x - x0;
-          const fy = y - y0;
-          const i00 = (y0 * pw + x0) * 3;
-          const i01 = x0 < maxX ? i00 + 3 : i00;
-          const i10 = y0 < maxY ? i00 + pw * 3 : i00;
-          const i11 = x0 < maxX ? i10 + 3 : i10;
-          // Rounded to 32-bit floats as the sample buffer this replaced did, so results stay the same.
-          r += Math.fround((px[i00]! * (1 - fx) + px[i01]! * fx) * (1 - fy) + (px[i10]! * (1 - fx) + px[i11]! * fx) * fy);
-          g += Math.fround((px[i00 + 1]! * (1 - fx) + px[i01 + 1]! * fx) * (1 - fy) + (px[i10 + 1]! * (1 - fx) + px[i11 + 1]! * fx) * fy);
-          bl += Math.fround((px[i00 + 2]! * (1 - fx) + px[i01 + 2]! * fx) * (1 - fy) + (px[i10 + 2]! * (1 - fx) + px[i11 + 2]! * fx) * fy);
-        }
-        colours[s * 3] = r / 5;
-        colours[s * 3 + 1] = g / 5;
-        colours[s * 3 + 2] = bl / 5;
-        profile.push(ok ? fromBackground(r / 5, g / 5, bl / 5) : Number.NaN);
-      }
+      const profile = readProfile(photo, base, normal, dir, reach, steps, fromBackground, colours);
       // Beyond the photo's edge the profile continues flat from the last pixel inside it.
       const firstInside = profile.findIndex((v) => !Number.isNaN(v));
       if (firstInside < 0 || firstInside > steps * 0.47) continue;
@@ -430,6 +394,61 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   } catch {
     return null;
   }
+}
+
+/**
+ * One profile across a side, outside to inside: the colour at each step (into `colours`) and its
+ * distance from the table, NaN where it leaves the photo. A function of its own so the JIT
+ * compiles this loop once for good instead of within the side search around it.
+ */
+function readProfile(
+  photo: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  reach: number,
+  steps: number,
+  fromBackground: (r: number, g: number, b: number) => number,
+  colours: Float32Array,
+): number[] {
+  const px = photo.data;
+  const pw = photo.width;
+  const maxX = photo.width - 1;
+  const maxY = photo.height - 1;
+  const profile: number[] = [];
+  for (let s = 0; s <= steps; s += 1) {
+    const offset = reach - (2 * reach * s) / steps; // outside to inside
+    // Five samples along the side, 2 px apart, averaged: a faint outline (a dark border on dark cloth)
+    // stands out of the sensor noise that a single pixel carries.
+    let r = 0;
+    let g = 0;
+    let bl = 0;
+    let ok = true;
+    // A bilinear sample written out (this runs five times per step of 200 profiles per face).
+    for (let along = -4; along <= 4 && ok; along += 2) {
+      const x = base.x + normal.x * offset + dir.x * along;
+      const y = base.y + normal.y * offset + dir.y * along;
+      ok = x >= 0 && y >= 0 && x <= maxX && y <= maxY;
+      if (!ok) break;
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const fx = x - x0;
+      const fy = y - y0;
+      const i00 = (y0 * pw + x0) * 3;
+      const i01 = x0 < maxX ? i00 + 3 : i00;
+      const i10 = y0 < maxY ? i00 + pw * 3 : i00;
+      const i11 = x0 < maxX ? i10 + 3 : i10;
+      // Rounded to 32-bit floats as the sample buffer this replaced did, so results stay the same.
+      r += Math.fround((px[i00]! * (1 - fx) + px[i01]! * fx) * (1 - fy) + (px[i10]! * (1 - fx) + px[i11]! * fx) * fy);
+      g += Math.fround((px[i00 + 1]! * (1 - fx) + px[i01 + 1]! * fx) * (1 - fy) + (px[i10 + 1]! * (1 - fx) + px[i11 + 1]! * fx) * fy);
+      bl += Math.fround((px[i00 + 2]! * (1 - fx) + px[i01 + 2]! * fx) * (1 - fy) + (px[i10 + 2]! * (1 - fx) + px[i11 + 2]! * fx) * fy);
+    }
+    colours[s * 3] = r / 5;
+    colours[s * 3 + 1] = g / 5;
+    colours[s * 3 + 2] = bl / 5;
+    profile.push(ok ? fromBackground(r / 5, g / 5, bl / 5) : Number.NaN);
+  }
+  return profile;
 }
 
 interface Step {

@@ -54,39 +54,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScra
   const k = Math.max(2, Math.round(HALF_WIDTH_MM * p));
   const mask = new Uint8Array(w * h);
   const orientation = new Uint8Array(w * h);
-  // Index offsets of the two points across and the two along each direction, k pixels away.
-  const offsets = DIRECTIONS.map(({ tx, ty }) => ({
-    across: Math.round(-ty * k) + Math.round(tx * k) * w,
-    along: Math.round(tx * k) + Math.round(ty * k) * w,
-  }));
-  const across = offsets.map((o) => o.across);
-  const along = offsets.map((o) => o.along);
-  const [c0, c1, c2, c3] = across as [number, number, number, number];
-  const [g0, g1, g2, g3] = along as [number, number, number, number];
-  const L = lightness;
-  // Across the line: both sides darker. Along it: not darker (it is the line itself).
-  const lineStrength = (i: number, c: number, ac: number, al: number) => {
-    const a = c - Math.max(L[i + ac]!, L[i - ac]!);
-    if (a <= LINE_CONTRAST) return 0;
-    return c - Math.max(L[i + al]!, L[i - al]!) > a * 0.5 ? 0 : a;
-  };
-  for (let y = k + 1; y < h - k - 1; y += 1) {
-    for (let i = y * w + k + 1, end = y * w + w - k - 1; i < end; i += 1) {
-      const c = L[i]!;
-      // Cheap test first: a line pixel is lighter than both points across it in some direction.
-      const t = c - LINE_CONTRAST;
-      if (!((L[i + c0]! < t && L[i - c0]! < t) || (L[i + c2]! < t && L[i - c2]! < t) || (L[i + c1]! < t && L[i - c1]! < t) || (L[i + c3]! < t && L[i - c3]! < t))) continue;
-      const s0 = lineStrength(i, c, c0, g0);
-      const s1 = lineStrength(i, c, c1, g1);
-      const s2 = lineStrength(i, c, c2, g2);
-      const s3 = lineStrength(i, c, c3, g3);
-      const best = Math.max(s0, s1, s2, s3);
-      if (best > 0) {
-        mask[i] = 1;
-        orientation[i] = best === s0 ? 0 : best === s1 ? 1 : best === s2 ? 2 : 3;
-      }
-    }
-  }
+  markLinePixels(lightness, w, h, k, mask, orientation);
   const found: ArtScratch[] = [];
   for (const blob of components(mask, w, h)) {
     if (blob.length < MIN_LENGTH_MM * p * 0.5) continue;
@@ -112,6 +80,46 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScra
     });
   }
   return found;
+}
+
+/**
+ * Marks the pixels that are lighter than the print on both sides of them and not along their
+ * length, in one of four directions, with that direction. A function of its own so the JIT
+ * compiles this loop once for good instead of within the search around it.
+ */
+function markLinePixels(L: Float32Array, w: number, h: number, k: number, mask: Uint8Array, orientation: Uint8Array): void {
+  // Index offsets of the two points across and the two along each direction, k pixels away.
+  const offsets = DIRECTIONS.map(({ tx, ty }) => ({
+    across: Math.round(-ty * k) + Math.round(tx * k) * w,
+    along: Math.round(tx * k) + Math.round(ty * k) * w,
+  }));
+  const across = offsets.map((o) => o.across);
+  const along = offsets.map((o) => o.along);
+  const [c0, c1, c2, c3] = across as [number, number, number, number];
+  const [g0, g1, g2, g3] = along as [number, number, number, number];
+  // Across the line: both sides darker. Along it: not darker (it is the line itself).
+  const lineStrength = (i: number, c: number, ac: number, al: number) => {
+    const a = c - Math.max(L[i + ac]!, L[i - ac]!);
+    if (a <= LINE_CONTRAST) return 0;
+    return c - Math.max(L[i + al]!, L[i - al]!) > a * 0.5 ? 0 : a;
+  };
+  for (let y = k + 1; y < h - k - 1; y += 1) {
+    for (let i = y * w + k + 1, end = y * w + w - k - 1; i < end; i += 1) {
+      const c = L[i]!;
+      // Cheap test first: a line pixel is lighter than both points across it in some direction.
+      const t = c - LINE_CONTRAST;
+      if (!((L[i + c0]! < t && L[i - c0]! < t) || (L[i + c2]! < t && L[i - c2]! < t) || (L[i + c1]! < t && L[i - c1]! < t) || (L[i + c3]! < t && L[i - c3]! < t))) continue;
+      const s0 = lineStrength(i, c, c0, g0);
+      const s1 = lineStrength(i, c, c1, g1);
+      const s2 = lineStrength(i, c, c2, g2);
+      const s3 = lineStrength(i, c, c3, g3);
+      const best = Math.max(s0, s1, s2, s3);
+      if (best > 0) {
+        mask[i] = 1;
+        orientation[i] = best === s0 ? 0 : best === s1 ? 1 : best === s2 ? 2 : 3;
+      }
+    }
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Defect, Face } from '@gradelens/shared';
 import type { BorderMeasurement } from './centering.ts';
+import type { Lab } from '../image/color.ts';
 import type { LabFace } from './lab-grid.ts';
 import { findArtScratches } from './art-scratches.ts';
-import { SIDES, sideLength } from './sides.ts';
+import { SIDES, sideLength, type Side } from './sides.ts';
 
 export interface SurfaceMeasurement {
   /** Scratch length in mm plus 4 x spot area in mm2 (GRADING.md), this face only. */
@@ -52,28 +53,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   for (const side of SIDES) {
     const border = borders.colour[side];
     const depth = Math.min(...borders.stations[side].filter((v): v is number => v !== null)) - 0.4;
-    const length = sideLength(side, w, h);
-    const lab = face.lab;
-    const [b0, b1, b2] = border;
-    // sidePoint written out: this runs for every pixel of the border band.
-    const horizontal = side === 'top' || side === 'bottom';
-    const far = side === 'right' || side === 'bottom';
-    const across = horizontal ? h : w;
-    for (let along = 4; along <= length - 4; along += 1 / p) {
-      for (let inward = 1.0; inward <= depth; inward += 1 / p) {
-        const acrossMm = far ? across - inward : inward;
-        const x = Math.round(((horizontal ? along : acrossMm) + m) * p);
-        const y = Math.round(((horizontal ? acrossMm : along) + m) * p);
-        const i = face.offset(x, y);
-        const l = lab[i]!;
-        const a = lab[i + 1]!;
-        const b = lab[i + 2]!;
-        if ((l - b0) ** 2 + (a - b1) ** 2 + (b - b2) ** 2 > 14 * 14 && !(l > 92 && a * a + b * b < 6 * 6)) {
-          flagged[y * width + x] = 1;
-          if (inward > depth - 2 / p) atArt[y * width + x] = 1;
-        }
-      }
-    }
+    flagBand(face, side, border, depth, flagged, atArt);
   }
   // The smallest spot a photo can show: about nine of its own pixels (one pixel of a 1080p
   // photo is 0.1 mm; smaller blobs there are sensor noise and JPEG blocks, not print).
@@ -101,6 +81,38 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
     });
   }
   return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'border_and_art' };
+}
+
+/**
+ * Flags the pixels of one side's border band (1 mm in to `depth`) that differ from the border's
+ * colour, and in `atArt` those in its innermost strip. A function of its own so the JIT compiles
+ * this loop once for good instead of within the measurement around it.
+ */
+function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged: Uint8Array, atArt: Uint8Array): void {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const width = face.face.raster.width;
+  const length = sideLength(side, w, h);
+  const lab = face.lab;
+  const [b0, b1, b2] = border;
+  // sidePoint written out: this runs for every pixel of the border band.
+  const horizontal = side === 'top' || side === 'bottom';
+  const far = side === 'right' || side === 'bottom';
+  const across = horizontal ? h : w;
+  for (let along = 4; along <= length - 4; along += 1 / p) {
+    for (let inward = 1.0; inward <= depth; inward += 1 / p) {
+      const acrossMm = far ? across - inward : inward;
+      const x = Math.round(((horizontal ? along : acrossMm) + m) * p);
+      const y = Math.round(((horizontal ? acrossMm : along) + m) * p);
+      const i = face.offset(x, y);
+      const l = lab[i]!;
+      const a = lab[i + 1]!;
+      const b = lab[i + 2]!;
+      if ((l - b0) ** 2 + (a - b1) ** 2 + (b - b2) ** 2 > 14 * 14 && !(l > 92 && a * a + b * b < 6 * 6)) {
+        flagged[y * width + x] = 1;
+        if (inward > depth - 2 / p) atArt[y * width + x] = 1;
+      }
+    }
+  }
 }
 
 function glareOf(face: LabFace): number {
