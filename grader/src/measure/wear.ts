@@ -191,7 +191,7 @@ export interface EdgeView {
 }
 
 export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
-  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
   const bg = borders.background;
   const tableDistance = tableDistances(bg);
   const views: EdgeView[] = [];
@@ -199,47 +199,11 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
   for (const side of SIDES) {
     const sideBorder = borders.colour[side];
     const plain = borders.uniform[side];
-    const length = sideLength(side, w, h);
     const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
-    const samples: { along: number; outline: number; whitenedDepth: number; visible: boolean }[] = [];
     const sideTable = tableDistance(sideBorder);
-    // sidePoint written out: this runs for every pixel of a band along the outline.
-    const horizontal = side === 'top' || side === 'bottom';
-    const far = side === 'right' || side === 'bottom';
-    const across = horizontal ? h : w;
-    const lab = face.lab;
-    for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
-      const alongPx = (along + m) * p;
-      const at = (inward: number) => {
-        const acrossPx = ((far ? across - inward : inward) + m) * p;
-        return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
-      };
-      // Full art: the card's colour is the art's colour just inside this point of the edge.
-      const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
-      // Where the card is the table's colour the outline cannot be seen: no chip is read there.
-      const visible = deltaE(border, bg) >= READABLE_DELTA_E;
-      const fromTable = plain ? sideTable : visible ? tableDistance(border) : sideTable;
-      let outline = visible ? 1 : 0;
-      for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
-        if (isCard(lab, at(d), bg, border, fromTable)) {
-          outline = d;
-          break;
-        }
-      }
-      // Whitening runs in from the edge without a break (light print near the edge does not).
-      let whitenedDepth = 0;
-      let gap = 0;
-      for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
-        const i = at(d);
-        if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
-          whitenedDepth = d;
-          gap = 0;
-        } else gap += 1;
-      }
-      samples.push({ along, outline, whitenedDepth, visible });
-    }
+    const samples = edgeSamples(face, side, { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit });
     const visible = samples.filter((s) => s.visible);
     // Material missing is measured against the side's own straight line (a robust fit of the
     // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
@@ -275,6 +239,65 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity) });
   }
   return { views, defects };
+}
+
+interface EdgeSample {
+  along: number;
+  /** Where the card starts, mm inward from the fitted side (0 where the outline cannot be seen). */
+  outline: number;
+  whitenedDepth: number;
+  visible: boolean;
+}
+
+/**
+ * The outline and the whitening at each step along one side, between the corners. A function of
+ * its own so the JIT compiles this loop once for good instead of within the side's measurement.
+ */
+function edgeSamples(
+  face: LabFace,
+  side: Side,
+  context: { plain: boolean; sideBorder: Lab; bg: Lab; sideTable: (l: number, a: number, b: number) => number; tableDistance: (border: Lab) => (l: number, a: number, b: number) => number; band: number; innerLimit: number },
+): EdgeSample[] {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit } = context;
+  const length = sideLength(side, w, h);
+  const samples: EdgeSample[] = [];
+  // sidePoint written out: this runs for every pixel of a band along the outline.
+  const horizontal = side === 'top' || side === 'bottom';
+  const far = side === 'right' || side === 'bottom';
+  const across = horizontal ? h : w;
+  const lab = face.lab;
+  for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
+    const alongPx = (along + m) * p;
+    const at = (inward: number) => {
+      const acrossPx = ((far ? across - inward : inward) + m) * p;
+      return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
+    };
+    // Full art: the card's colour is the art's colour just inside this point of the edge.
+    const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
+    // Where the card is the table's colour the outline cannot be seen: no chip is read there.
+    const visible = deltaE(border, bg) >= READABLE_DELTA_E;
+    const fromTable = plain ? sideTable : visible ? tableDistance(border) : sideTable;
+    let outline = visible ? 1 : 0;
+    for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
+      if (isCard(lab, at(d), bg, border, fromTable)) {
+        outline = d;
+        break;
+      }
+    }
+    // Whitening runs in from the edge without a break (light print near the edge does not).
+    let whitenedDepth = 0;
+    let gap = 0;
+    for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
+      const i = at(d);
+      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
+        whitenedDepth = d;
+        gap = 0;
+      } else gap += 1;
+    }
+    samples.push({ along, outline, whitenedDepth, visible });
+  }
+  return samples;
 }
 
 function runs(points: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[], gap: number) {
