@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_PRICE_RATE_LIMIT } from '@gradelens/shared';
 import { createTestApp, type TestApp } from '../test/support/app.ts';
 import { createUser, unique } from '../test/support/factories.ts';
 import { deleteStaleRows } from './cleanup.ts';
@@ -40,6 +41,13 @@ describe('cleanup of stale rows', () => {
     const rows = await staleAndFreshRows();
     await deleteStaleRows(t.db, { AUTH_RATE_LIMIT_WINDOW_SECONDS: WINDOW_SECONDS });
     expect(await rows.remaining()).toEqual({ sessions: [rows.sessionIds.current], limits: [rows.limitKeys.running] });
+  });
+
+  it('keeps a price look-up counter still in its own window when the sign-in window is shorter', async () => {
+    const key = unique('card-price:ip:running');
+    await t.db.insert(rateLimits).values({ key, count: 3, windowStart: new Date(Date.now() - (CARD_PRICE_RATE_LIMIT.windowSeconds - 60) * 1000) });
+    await deleteStaleRows(t.db, { AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 });
+    expect(await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [key]))).toEqual([{ key }]);
   });
 
   it('runs when a server starts', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CARD_PRICE_RATE_LIMIT } from '@gradelens/shared';
 import type { Executor } from './db/client.ts';
 import type { Env } from './env.ts';
 import { deleteEndedWindows } from './modules/rate-limit/service.ts';
@@ -9,8 +10,9 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Deletes rows nobody reads again: expired sessions and rate-limit counters whose window ended. */
 export async function deleteStaleRows(db: Executor, env: Pick<Env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>): Promise<void> {
   await deleteExpiredSessions(db);
-  // Every limit counts in this one window, so no counter still in use is older than it.
-  await deleteEndedWindows(db, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
+  // The sign-in limits count in the configured window, the price look-ups in their own: no
+  // counter still in use is older than the longer of the two.
+  await deleteEndedWindows(db, Math.max(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, CARD_PRICE_RATE_LIMIT.windowSeconds));
 }
 
 /** Cleans up when the app is ready and every hour after; the timer never keeps the process alive. */
