@@ -27,3 +27,22 @@ export async function copyElementText(element: HTMLElement): Promise<void> {
   if (!copied) throw new Error('This browser did not allow copying.');
   selection?.removeAllRanges();
 }
+
+/**
+ * Copies text once a promise settles well, starting the write inside the click: Safari allows
+ * clipboard writes only there. Answers whether the text reached the clipboard.
+ */
+export async function copyWhenReady(done: Promise<unknown>, text: string): Promise<boolean> {
+  try {
+    if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+      const blob = done.then(() => new Blob([text], { type: 'text/plain' }));
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+    } else {
+      await done;
+      await navigator.clipboard.writeText(text);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}

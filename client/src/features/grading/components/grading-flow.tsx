@@ -37,8 +37,6 @@ export function GradingFlow() {
   const save = useSaveDetails();
   const analyze = useAnalyzeCard();
 
-  const closeCamera = useCallback(() => setCamera(null), []);
-
   const setImage = (side: Side, file: File | null) =>
     setImages((current) => {
       const oldUrl = side === 'front' ? current.frontImageUrl : current.backImageUrl;
@@ -153,7 +151,7 @@ export function GradingFlow() {
           <ResultActions gradingId={user ? gradingId : null} onGradeAnother={reset} />
         </div>
       )}
-      {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={closeCamera} />}
+      {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={() => setCamera(null)} />}
     </div>
   );
 }

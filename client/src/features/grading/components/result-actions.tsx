@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/features/toasts/toast-store';
 import { messageOf } from '@/features/auth/components/server-errors';
+import { copyWhenReady } from '@/lib/clipboard';
 import { useSetShared } from '../api/share.ts';
 
 export const galleryUrl = (id: number) => `${window.location.origin}/gallery/${id}`;
@@ -13,7 +14,7 @@ export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number
   const shareResults = async (id: number) => {
     const link = galleryUrl(id);
     const shared = share.mutateAsync({ id, shared: true });
-    const copied = copyOnceDone(shared, link);
+    const copied = copyWhenReady(shared, link);
     try {
       await shared;
     } catch (error) {
@@ -48,23 +49,4 @@ export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number
       </div>
     </div>
   );
-}
-
-/**
- * Copies text once a promise settles well, starting the write inside the click: Safari allows
- * clipboard writes only there. Answers whether the text reached the clipboard.
- */
-async function copyOnceDone(done: Promise<unknown>, text: string): Promise<boolean> {
-  try {
-    if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
-      const blob = done.then(() => new Blob([text], { type: 'text/plain' }));
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
-    } else {
-      await done;
-      await navigator.clipboard.writeText(text);
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }
