@@ -34,17 +34,17 @@ export function labFace(face: RectifiedFace): LabFace {
   // floor(u). Rounding instead would read half a pixel off, which biases every border width.
   const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.floor(x)));
   const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.floor(y)));
+  const offset = (x: number, y: number) => {
+    const i = (clampY(y) * width + clampX(x)) * 3;
+    ensure(i);
+    return i;
+  };
   return {
     face,
     lab,
-    offset(x, y) {
-      const i = (clampY(y) * width + clampX(x)) * 3;
-      ensure(i);
-      return i;
-    },
+    offset,
     at(x, y) {
-      const i = (clampY(y) * width + clampX(x)) * 3;
-      ensure(i);
+      const i = offset(x, y);
       return [lab[i]!, lab[i + 1]!, lab[i + 2]!];
     },
     mean(x0, y0, x1, y1) {
