@@ -40,13 +40,15 @@ for (let i = 0; i < count; i += 1) {
   const shadow = i % 10 === 7 || i % 20 === 6;
   // Five cases in twenty have small print in the bottom border (a credit line, a set code).
   const borderPrint = i % 10 === 0 || i % 10 === 9 || i % 20 === 1;
-  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}), ...(shadow ? { shadow } : {}), ...(borderPrint ? { borderPrint } : {}) };
+  // Three cases in twenty have a crease across the front: two worn cards and one full-art card.
+  const crease = i % 20 === 11 || i % 20 === 13 || i % 20 === 16;
+  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}), ...(shadow ? { shadow } : {}), ...(borderPrint ? { borderPrint } : {}), ...(crease ? { crease } : {}) };
   const c = values.cache ? await cached(values.cache, options) : await generateCase(options);
-  cases.push({ ...c, variant: glare ? 'clean_glare' : shadow ? `${variant}_shadow` : borderPrint ? `${variant}_print` : variant });
+  cases.push({ ...c, variant: glare ? 'clean_glare' : shadow ? `${variant}_shadow` : borderPrint ? `${variant}_print` : crease ? `${variant}_crease` : variant });
 }
 /** --cache DIR keeps generated cases between runs (they are slow to make), keyed by their options. */
 async function cached(dir: string, options: Parameters<typeof generateCase>[0]) {
-  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}${options.shadow ? '-shadow' : ''}${options.borderPrint ? '-print' : ''}-v${GENERATOR_VERSION}`);
+  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}${options.shadow ? '-shadow' : ''}${options.borderPrint ? '-print' : ''}${options.crease ? '-crease' : ''}-v${GENERATOR_VERSION}`);
   if (existsSync(path.join(folder, 'truth.json'))) {
     return { front: readFileSync(path.join(folder, 'front.jpg')), back: readFileSync(path.join(folder, 'back.jpg')), truth: JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')) as GroundTruth };
   }
@@ -108,6 +110,9 @@ let rejectedGood = 0;
 let crashed = 0;
 let cleanCases = 0;
 let cleanChanged = 0;
+let creasedCards = 0;
+let creasesFound = 0;
+let falseCreases = 0;
 outcomes.forEach((o, i) => {
   const c = cases[i]!;
   if (o instanceof Error) {
@@ -141,6 +146,12 @@ outcomes.forEach((o, i) => {
     if (got === expected) exact[k] += 1;
     if (Math.abs(got - expected) <= 1) withinOne[k] += 1;
   }
+  const creased = [...(c.truth.creasesMm?.front ?? []), ...(c.truth.creasesMm?.back ?? [])].length > 0;
+  const creaseReported = r.defects.some((d) => d.kind === 'crease');
+  if (creased) {
+    creasedCards += 1;
+    if (creaseReported) creasesFound += 1;
+  } else if (creaseReported) falseCreases += 1;
   if (['clean', 'clean_glare', 'clean_print', 'holo', 'holo_shadow'].includes(c.variant)) {
     cleanCases += 1;
     if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
@@ -170,6 +181,8 @@ for (const k of keys) {
   line(`${k}: within one grade`, `${pct(withinOne[k], graded).toFixed(1)}%`, pct(withinOne[k], graded) >= 95);
 }
 line('clean cards: a false defect changed a grade', `${pct(cleanChanged, cleanCases).toFixed(1)}% of ${cleanCases}`, pct(cleanChanged, cleanCases) <= 5);
+line('creased cards: the crease found', `${creasesFound}/${creasedCards}`);
+line('cards without a crease: a crease reported', `${falseCreases}/${graded - creasedCards}`);
 line('good photos rejected', `${pct(rejectedGood, count).toFixed(1)}% (${rejectedGood})`, pct(rejectedGood, count) <= 2);
 line('bad inputs rejected with the right code', `${badRight}/${bad.length}`, badRight === bad.length);
 bad.forEach((b, i) => {

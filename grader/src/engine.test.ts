@@ -186,8 +186,34 @@ describe('surface inside the artwork', () => {
     const c = await generateCase({ seed: 42, frame: '12mp', variant: 'holo' });
     const outcome = await gradeCard(c.front, c.back);
     if (!outcome.ok) throw new Error(outcome.rejection.message);
-    expect(outcome.report.defects.filter((d) => d.kind === 'scratch' || d.kind === 'spot')).toEqual([]);
+    expect(outcome.report.defects.filter((d) => d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'crease')).toEqual([]);
     expect(outcome.report.scores.surface).toBe(10);
+  }, 60_000);
+
+  it('finds a crease across art and text box at its length and caps the surface', async () => {
+    // Over the light text box only the dark band of the fold shows: it is followed there too.
+    const c = await generateCase({ seed: 1051, frame: '1080p', variant: 'worn', crease: true });
+    const [length] = c.truth.creasesMm!.front;
+    expect(length).toBeGreaterThan(40);
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    const creases = outcome.report.defects.filter((d) => d.kind === 'crease');
+    expect(creases).toHaveLength(1);
+    expect(creases[0]!.face).toBe('front');
+    expect(Math.abs(creases[0]!.sizeMm - length!)).toBeLessThan(2);
+    expect(creases[0]!.impliedGrade).toBe(2);
+    // Its light band is not counted again as a scratch.
+    expect(outcome.report.scores.surface).toBe(c.truth.expected.surface);
+    expect(outcome.report.notes).toMatch(/Front surface: crease [\d.]+ mm, limits surface to 2\./);
+  }, 60_000);
+
+  it('finds a crease across holo foil and tells it from the bands of the foil', async () => {
+    const c = await generateCase({ seed: 1042, frame: '12mp', variant: 'holo', crease: true });
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    const creases = outcome.report.defects.filter((d) => d.kind === 'crease');
+    expect(creases).toHaveLength(1);
+    expect(Math.abs(creases[0]!.sizeMm - c.truth.creasesMm!.front[0]!)).toBeLessThan(3);
   }, 60_000);
 });
 

@@ -126,7 +126,7 @@ function markLinePixels(L: Float32Array, w: number, h: number, k: number, mask: 
  * Lightness of a window of an RGB raster on CIE L*'s 0..100 scale, from the gamma-encoded
  * luma: within a few units of L* over the range scratches show in, at a fraction of the cost.
  */
-function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number): Float32Array {
+export function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number): Float32Array {
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y += 1) {
     let i = ((y + y0) * stride + x0) * 3;
@@ -137,7 +137,7 @@ function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number
   return out;
 }
 
-function components(mask: Uint8Array, w: number, h: number): number[][] {
+export function components(mask: Uint8Array, w: number, h: number): number[][] {
   const seen = new Uint8Array(mask.length);
   const out: number[][] = [];
   for (let start = 0; start < mask.length; start += 1) {
@@ -168,7 +168,7 @@ function components(mask: Uint8Array, w: number, h: number): number[][] {
 }
 
 /** The pixels' principal axis: its two ends, its length and how far any pixel strays from it. */
-function principalLine(pixels: number[], w: number) {
+export function principalLine(pixels: number[], w: number) {
   let sx = 0;
   let sy = 0;
   for (const i of pixels) {

@@ -3,6 +3,8 @@ import type { BorderMeasurement } from './centering.ts';
 import type { Lab } from '../image/color.ts';
 import type { LabFace } from './lab-grid.ts';
 import { findArtScratches } from './art-scratches.ts';
+import { findCreases, type Crease } from './creases.ts';
+import { surfaceGrade } from '../rubric.ts';
 import { SIDES, sideLength, type Side } from './sides.ts';
 
 export interface SurfaceMeasurement {
@@ -32,7 +34,23 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
     return measurable && found.length ? Math.min(...found) + 0.6 : fallback;
   };
   const area = { x0: inner('left', 2.5), y0: inner('top', 2.5), x1: w - inner('right', 2.5), y1: h - inner('bottom', 2.5) };
+  // Creases run across border and art alike: the whole face but the outline's own band.
+  const creases = findCreases(face.face, { x0: 1, y0: 1, x1: w - 1, y1: h - 1 });
+  for (const c of creases) {
+    defects.push({
+      face: faceName,
+      kind: 'crease',
+      location: 'surface',
+      positionMm: { x: round2((c.x1 + c.x2) / 2), y: round2((c.y1 + c.y2) / 2) },
+      boxMm: { x: round2(c.box.x), y: round2(c.box.y), w: round2(c.box.w), h: round2(c.box.h) },
+      sizeMm: round2(c.lengthMm),
+      impliedGrade: surfaceGrade(0, { count: 1, longestMm: c.lengthMm }),
+    });
+  }
+  const creaseSummary = { count: creases.length, longestMm: Math.max(0, ...creases.map((c) => c.lengthMm)) };
   for (const sc of findArtScratches(face.face, area)) {
+    // The light band of a crease is a light line too: it is counted once, as the crease.
+    if (onCrease(creases, sc.x1, sc.y1) && onCrease(creases, sc.x2, sc.y2)) continue;
     score += sc.lengthMm;
     defects.push({
       face: faceName,
@@ -44,7 +62,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       impliedGrade: 10,
     });
   }
-  if (!measurable) return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'art' };
+  if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art' };
   const width = face.face.raster.width;
   const flagged = new Uint8Array(face.face.raster.width * face.face.raster.height);
   // Flagged pixels in the innermost strip of the band: a blob that reaches them is the art
@@ -62,6 +80,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const print = printRows(found, p, m, w, h);
   for (const blob of found) {
     if (print.has(blob)) continue;
+    if (onCrease(creases, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
     const area = blob.count / (p * p);
     const bw = (blob.maxX - blob.minX + 1) / p;
     const bh = (blob.maxY - blob.minY + 1) / p;
@@ -80,7 +99,17 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       impliedGrade: 10,
     });
   }
-  return { score, creases: { count: 0, longestMm: 0 }, defects, glareShare, inspected: 'border_and_art' };
+  return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art' };
+}
+
+/** Whether a point (mm) lies on one of the creases: within 0.8 mm of its line, between its ends. */
+function onCrease(creases: Crease[], x: number, y: number): boolean {
+  return creases.some((c) => {
+    const ux = (c.x2 - c.x1) / c.lengthMm;
+    const uy = (c.y2 - c.y1) / c.lengthMm;
+    const t = (x - c.x1) * ux + (y - c.y1) * uy;
+    return t >= -0.8 && t <= c.lengthMm + 0.8 && Math.abs(-(x - c.x1) * uy + (y - c.y1) * ux) <= 0.8;
+  });
 }
 
 /**

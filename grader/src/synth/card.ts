@@ -18,6 +18,11 @@ export interface CardDesign {
   scratches: { x1: number; y1: number; x2: number; y2: number }[];
   /** Holographic foil over the artwork: rainbow bands and sparkles, printed on purpose. */
   holo?: boolean;
+  /**
+   * Creases: a fold line from and to in mm, lit from one side: a light band along one side of
+   * the line and a dark band along the other, `width` mm each, `strength` of the way to white and black.
+   */
+  creases?: { x1: number; y1: number; x2: number; y2: number; width: number; strength: number }[];
   /** Small print in the border: glyph-sized marks in mm. */
   borderPrint?: { colour: string; glyphs: { x: number; y: number; w: number; h: number }[] };
 }
@@ -83,6 +88,19 @@ export async function renderCardFace(design: CardDesign, rng: Random): Promise<{
   }
   for (const sc of design.scratches) {
     defects.push(`<line x1="${sc.x1 * s}" y1="${sc.y1 * s}" x2="${sc.x2 * s}" y2="${sc.y2 * s}" stroke="#f6f6f3" stroke-opacity="0.85" stroke-width="${0.12 * s}" stroke-linecap="round"/>`);
+  }
+  for (const c of design.creases ?? []) {
+    const length = Math.hypot(c.x2 - c.x1, c.y2 - c.y1);
+    // The unit normal: the light band lies on its negative side, the dark band on its positive side.
+    const nx = -(c.y2 - c.y1) / length;
+    const ny = (c.x2 - c.x1) / length;
+    for (const [side, colour] of [[-1, '#ffffff'], [1, '#000000']] as const) {
+      const ox = (side * nx * c.width * s) / 2;
+      const oy = (side * ny * c.width * s) / 2;
+      defects.push(
+        `<line x1="${c.x1 * s + ox}" y1="${c.y1 * s + oy}" x2="${c.x2 * s + ox}" y2="${c.y2 * s + oy}" stroke="${colour}" stroke-opacity="${c.strength}" stroke-width="${c.width * s}"/>`,
+      );
+    }
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
 <defs>

@@ -19,6 +19,8 @@ export interface GroundTruth {
   /** Corner whitening radii per face (TL, TR, BR, BL) in mm. */
   cornerWhitening: { front: number[]; back: number[] };
   pxPerMm: { front: number; back: number };
+  /** Crease lengths per face, in mm (none unless the case asked for one). */
+  creasesMm?: { front: number[]; back: number[] };
   /** Total scratch length per face, in mm. */
   scratchMm?: { front: number; back: number };
   /** The card's virtual corners in each photo (TL, TR, BR, BL of the card), in pixels. */
@@ -42,6 +44,8 @@ export interface SynthOptions {
   shadow?: boolean;
   /** Small print in the bottom border of bordered faces (an artist credit): printing, not damage. */
   borderPrint?: boolean;
+  /** A crease across the front: a fold line, lit so that one side of it is light and the other dark. */
+  crease?: boolean;
   /** Force the card size (else 80% standard, 20% small). */
   size?: 'standard' | 'small';
 }
@@ -54,7 +58,7 @@ const pair = (a: number, b: number): [number, number] => {
   return [larger, 100 - larger];
 };
 
-function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back', borderPrint = false): CardDesign {
+function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back', borderPrint = false, crease = false): CardDesign {
   const total = rng.range(5, 7.5);
   const lr = rng.range(0.5, 0.62);
   const tb = rng.range(0.5, 0.6);
@@ -100,6 +104,21 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
     }
     d.borderPrint = { colour: d.borderColour === '#1b1b1b' ? '#cfcfcf' : '#2a2a2a', glyphs };
   }
+  if (crease && face === 'front') {
+    // A fold line through a point of the card, at any angle, cut to stay 2 mm inside the outline.
+    // Drawn only when asked for, so every case without one stays as it was.
+    const { w, h } = SIZES[size];
+    const angle = rng.range(0, Math.PI);
+    const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+    const cx = rng.range(0.3, 0.7) * w;
+    const cy = rng.range(0.25, 0.75) * h;
+    const half = rng.range(6, 35);
+    // How far the line can run each way before it comes within 2 mm of a side.
+    const reach = (sx: number, sy: number) => Math.min(sx > 0 ? (w - 2 - cx) / sx : sx < 0 ? (2 - cx) / sx : Infinity, sy > 0 ? (h - 2 - cy) / sy : sy < 0 ? (2 - cy) / sy : Infinity);
+    const forward = Math.min(half, reach(ux, uy));
+    const back = Math.min(half, reach(-ux, -uy));
+    d.creases = [{ x1: cx - back * ux, y1: cy - back * uy, x2: cx + forward * ux, y2: cy + forward * uy, width: rng.range(0.3, 0.6), strength: rng.range(0.3, 0.5) }];
+  }
   return d;
 }
 
@@ -112,7 +131,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
   const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign; corners: { x: number; y: number }[] }>;
   for (const face of ['front', 'back'] as const) {
-    const d = design(rng, options.variant, size, face, options.borderPrint);
+    const d = design(rng, options.variant, size, face, options.borderPrint, options.crease);
     const flat = await renderCardFace(d, rng);
     const setup: PhotoSetup = {
       frame: FRAMES[frame],
@@ -158,7 +177,9 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const edgeLength = [...faces.front.design.edgeWhitening, ...faces.back.design.edgeWhitening].reduce((t, e) => t + e.length, 0);
   const edges = edgesGrade(edgeLength);
   const scratchMm = (d: CardDesign) => d.scratches.reduce((t, sc) => t + Math.hypot(sc.x2 - sc.x1, sc.y2 - sc.y1), 0);
-  const surface = surfaceGrade(scratchMm(faces.front.design) + 0.5 * scratchMm(faces.back.design), { count: 0, longestMm: 0 });
+  const creaseLengths = (d: CardDesign) => (d.creases ?? []).map((c) => Math.hypot(c.x2 - c.x1, c.y2 - c.y1));
+  const allCreases = [...creaseLengths(faces.front.design), ...creaseLengths(faces.back.design)];
+  const surface = surfaceGrade(scratchMm(faces.front.design) + 0.5 * scratchMm(faces.back.design), { count: allCreases.length, longestMm: Math.max(0, ...allCreases) });
   const expected = { centering: expectedCentering, corners, edges, surface };
   return {
     front: faces.front.jpeg,
@@ -170,6 +191,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
       pxPerMm: { front: faces.front.pxPerMm, back: faces.back.pxPerMm },
       corners: { front: faces.front.corners, back: faces.back.corners },
       scratchMm: { front: scratchMm(faces.front.design), back: scratchMm(faces.back.design) },
+      creasesMm: { front: creaseLengths(faces.front.design), back: creaseLengths(faces.back.design) },
       frame,
       expected: { ...expected, overall: overallScore(expected) },
     },
