@@ -1,4 +1,5 @@
 import type { RectifiedFace } from '../rectify.ts';
+import { floats, zeroedBytes } from '../image/scratch.ts';
 
 /** A light, thin, straight line found inside the artwork, in mm on the rectified card. */
 export interface ArtScratch {
@@ -50,10 +51,10 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScra
   if (x1 - x0 < 10 || y1 - y0 < 10) return [];
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
-  const lightness = lightnessPlane(raster.data, W, x0, y0, w, h);
+  const lightness = lightnessPlane(raster.data, W, x0, y0, w, h, floats('art-lightness', w * h));
   const k = Math.max(2, Math.round(HALF_WIDTH_MM * p));
-  const mask = new Uint8Array(w * h);
-  const orientation = new Uint8Array(w * h);
+  const mask = zeroedBytes('art-mask', w * h);
+  const orientation = zeroedBytes('art-orientation', w * h);
   markLinePixels(lightness, w, h, k, mask, orientation);
   const found: ArtScratch[] = [];
   for (const blob of components(mask, w, h)) {
@@ -126,8 +127,7 @@ function markLinePixels(L: Float32Array, w: number, h: number, k: number, mask: 
  * Lightness of a window of an RGB raster on CIE L*'s 0..100 scale, from the gamma-encoded
  * luma: within a few units of L* over the range scratches show in, at a fraction of the cost.
  */
-export function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number): Float32Array {
-  const out = new Float32Array(w * h);
+function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number, out: Float32Array): Float32Array {
   for (let y = 0; y < h; y += 1) {
     let i = ((y + y0) * stride + x0) * 3;
     for (let x = 0, o = y * w; x < w; x += 1, i += 3, o += 1) {
@@ -138,7 +138,7 @@ export function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0:
 }
 
 export function components(mask: Uint8Array, w: number, h: number): number[][] {
-  const seen = new Uint8Array(mask.length);
+  const seen = zeroedBytes('components-seen', mask.length);
   const out: number[][] = [];
   for (let start = 0; start < mask.length; start += 1) {
     if (!mask[start] || seen[start]) continue;

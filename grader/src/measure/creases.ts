@@ -1,5 +1,6 @@
 import type { RectifiedFace } from '../rectify.ts';
-import { components, lightnessPlane, principalLine } from './art-scratches.ts';
+import { floats, zeroedBytes } from '../image/scratch.ts';
+import { components, principalLine } from './art-scratches.ts';
 
 /** A fold line across the face, in mm on the rectified card. */
 export interface Crease {
@@ -57,8 +58,8 @@ export function findCreases(face: RectifiedFace, area: { x0: number; y0: number;
   const h = Math.floor((y1 - y0 + 1) / SHRINK);
   const reach = Math.ceil(BEYOND_MM * p) + 1;
   if (w < 4 * reach || h < 4 * reach) return [];
-  const L = shrink(lightnessPlane(raster.data, raster.width, x0, y0, w * SHRINK, h * SHRINK), w * SHRINK, w, h);
-  const marks = new Uint8Array(w * h);
+  const L = halfLightness(raster.data, raster.width, x0, y0, w, h, floats('crease-lightness', w * h));
+  const marks = zeroedBytes('crease-marks', w * h);
   markPairs(L, w, h, Math.max(1, Math.round(BAND_MM * p)), Math.round(BEYOND_MM * p), reach, marks);
   const toMm = (px: number, origin: number) => ((px + 0.5) * SHRINK + origin) / pxPerMm - m;
   const pieces: { ax: number; ay: number; bx: number; by: number; code: number }[] = [];
@@ -110,12 +111,20 @@ function straightRun(pixels: number[], w: number, maxOff: number) {
   return { ax: axis.ax + lo * ux, ay: axis.ay + lo * uy, bx: axis.ax + hi * ux, by: axis.ay + hi * uy, length: hi - lo + 1 };
 }
 
-/** Mean of each 2 x 2 block. */
-function shrink(src: Float32Array, stride: number, w: number, h: number): Float32Array {
-  const out = new Float32Array(w * h);
+/**
+ * Lightness (CIE L*'s 0..100 scale, from the gamma-encoded luma, as the scratch search reads it)
+ * of each 2 x 2 block of an RGB raster's window from (x0, y0), `w` x `h` blocks.
+ */
+function halfLightness(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number, out: Float32Array): Float32Array {
+  const scale = 100 / 255 / 4;
   for (let y = 0; y < h; y += 1) {
-    for (let x = 0, i = 2 * y * stride, o = y * w; x < w; x += 1, i += 2, o += 1) {
-      out[o] = (src[i]! + src[i + 1]! + src[i + stride]! + src[i + stride + 1]!) / 4;
+    let i = ((2 * y + y0) * stride + x0) * 3;
+    const below = stride * 3;
+    for (let x = 0, o = y * w; x < w; x += 1, i += 6, o += 1) {
+      const r = data[i]! + data[i + 3]! + data[i + below]! + data[i + below + 3]!;
+      const g = data[i + 1]! + data[i + 4]! + data[i + below + 1]! + data[i + below + 4]!;
+      const b = data[i + 2]! + data[i + 5]! + data[i + below + 2]! + data[i + below + 5]!;
+      out[o] = (0.2126 * r + 0.7152 * g + 0.0722 * b) * scale;
     }
   }
   return out;

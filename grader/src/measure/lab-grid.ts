@@ -1,4 +1,5 @@
 import { labInto, type Lab } from '../image/color.ts';
+import { floats, zeroedBytes } from '../image/scratch.ts';
 import type { RectifiedFace } from '../rectify.ts';
 
 /** The rectified face in CIELAB, computed once and shared by every measurement. */
@@ -21,8 +22,9 @@ export function labFace(face: RectifiedFace): LabFace {
   // Converted on first use: the measurements read the borders, corners and edges, rarely the art.
   // A flag per pixel says which are converted (filling 4.6 million floats with NaN to say the
   // same cost more than the conversions themselves).
-  const lab = new Float32Array(width * height * 3);
-  const done = new Uint8Array(width * height);
+  // Kept between faces and gradings (scratch.ts): a face's measurements finish before the next begins.
+  const lab = floats('lab', width * height * 3);
+  const done = zeroedBytes('lab-done', width * height);
   const ensure = (i: number) => {
     const k = i / 3;
     if (!done[k]) {

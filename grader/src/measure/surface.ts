@@ -5,6 +5,7 @@ import type { LabFace } from './lab-grid.ts';
 import { findArtScratches } from './art-scratches.ts';
 import { findCreases, type Crease } from './creases.ts';
 import { surfaceGrade } from '../rubric.ts';
+import { zeroedBytes } from '../image/scratch.ts';
 import { SIDES, sideLength, type Side } from './sides.ts';
 
 export interface SurfaceMeasurement {
@@ -64,10 +65,10 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   }
   if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art' };
   const width = face.face.raster.width;
-  const flagged = new Uint8Array(face.face.raster.width * face.face.raster.height);
+  const flagged = zeroedBytes('surface-flagged', face.face.raster.width * face.face.raster.height);
   // Flagged pixels in the innermost strip of the band: a blob that reaches them is the art
   // spilling over the frame line (a curved design, a frame that is not quite straight), not damage.
-  const atArt = new Uint8Array(flagged.length);
+  const atArt = zeroedBytes('surface-at-art', flagged.length);
   for (const side of SIDES) {
     const border = borders.colour[side];
     const depth = Math.min(...borders.stations[side].filter((v): v is number => v !== null)) - 0.4;
@@ -161,7 +162,7 @@ function glareOf(face: LabFace): number {
 }
 
 function blobs(mask: Uint8Array, w: number, h: number, atArt: Uint8Array) {
-  const seen = new Uint8Array(mask.length);
+  const seen = zeroedBytes('blobs-seen', mask.length);
   const out: { count: number; minX: number; maxX: number; minY: number; maxY: number; touchesArt: boolean }[] = [];
   for (let start = 0; start < mask.length; start += 1) {
     if (!mask[start] || seen[start]) continue;
