@@ -320,13 +320,10 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      const colours = new Float32Array((steps + 1) * 3);
-      const profile = readProfile(photo, base, normal, dir, reach, steps, fromBackground, colours);
-      // Beyond the photo's edge the profile continues flat from the last pixel inside it.
-      const firstInside = profile.findIndex((v) => !Number.isNaN(v));
-      if (firstInside < 0 || firstInside > steps * 0.47) continue;
-      for (let s = 0; s < firstInside; s += 1) profile[s] = profile[firstInside]!;
-      if (profile.some((v) => Number.isNaN(v))) continue;
+      const profile = new Profile(photo, base, normal, dir, reach, steps, fromBackground);
+      // Beyond the photo's edge the profile continues flat from the last pixel inside it; a
+      // profile that leaves the photo again further in is not used.
+      if (profile.firstInside < 0 || profile.firstInside > steps * 0.47 || !profile.insideFromFirst) continue;
       const outside = profile.slice(0, Math.ceil(steps * 0.08));
       const outer = median(outside);
       const noise = median(outside.map((v) => Math.abs(v - outer)));
@@ -339,7 +336,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       if (!step) continue;
       // A soft step into a darker shade of the table, with another step soon after it, is the
       // card's shadow (a lamp to one side, a card in a sleeve): the outline is the next step.
-      if (shadowLike(colours, step, steps, length / 75)) {
+      if (shadowLike(profile, step, steps, length / 75)) {
         const next = findStep(profile, Math.round(step.half) + sustain, step.top, Math.max(rise, 3 * noise + 3), sustain, Math.round(step.half + length * 0.04), true);
         if (next) step = next;
       }
@@ -352,12 +349,12 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
         const inside = median(profile.slice(h + 3, h + 10));
         const limit = Math.min(steps - 10, h + Math.round(steps * 0.3));
         let k2 = h + 3;
-        while (k2 < limit && Math.abs(profile[k2]! - inside) < 20) k2 += 1;
+        while (k2 < limit && Math.abs(profile.at(k2) - inside) < 20) k2 += 1;
         if (k2 < limit) {
           const after = median(profile.slice(k2 + 3, k2 + 10));
           const mid = (inside + after) / 2;
           let c = k2;
-          while (c > h + 3 && (profile[c - 1]! - mid) * (after - inside) >= 0) c -= 1;
+          while (c > h + 3 && (profile.at(c - 1) - mid) * (after - inside) >= 0) c -= 1;
           riseSamples = riseAt(profile, c);
         }
       }
@@ -396,10 +393,90 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
   }
 }
 
+/** The samples of a profile as the step search reads them: an array, or a profile read lazily. */
+interface Samples {
+  readonly length: number;
+  at(i: number): number;
+  slice(from: number, to: number): number[];
+}
+
 /**
- * One profile across a side, outside to inside: the colour at each step (into `colours`) and its
- * distance from the table, NaN where it leaves the photo. A function of its own so the JIT
- * compiles this loop once for good instead of within the side search around it.
+ * One profile across a side, outside to inside: the colour at each step and its distance from
+ * the table, read only as far as the searches ask (most stop soon after the outline, halfway
+ * along). Where the first steps fall outside the photo the profile starts flat at the first
+ * step inside it.
+ */
+class Profile implements Samples {
+  readonly length: number;
+  /** Mean colour at each step (read up to `readTo`). */
+  readonly colours: Float32Array;
+  /** The first step inside the photo (-1 if none), and whether every step from there on is. */
+  readonly firstInside: number;
+  readonly insideFromFirst: boolean;
+  private readonly values: Float64Array;
+  private readTo = 0;
+
+  constructor(
+    private readonly photo: Raster,
+    private readonly base: Point,
+    private readonly normal: Point,
+    private readonly dir: Point,
+    private readonly reach: number,
+    private readonly steps: number,
+    private readonly fromBackground: (r: number, g: number, b: number) => number,
+  ) {
+    this.length = steps + 1;
+    this.colours = new Float32Array(this.length * 3);
+    this.values = new Float64Array(this.length);
+    const inside = stepsInside(photo, base, normal, dir, reach, steps);
+    this.firstInside = inside.indexOf(1);
+    this.insideFromFirst = this.firstInside >= 0 && inside.indexOf(0, this.firstInside) < 0;
+  }
+
+  at(i: number): number {
+    if (!(i >= 0 && i < this.length)) return Number.NaN;
+    if (i < this.firstInside) return this.at(this.firstInside);
+    if (i >= this.readTo) this.readThrough(i);
+    return this.values[i]!;
+  }
+
+  slice(from: number, to: number): number[] {
+    const out: number[] = [];
+    for (let i = Math.max(0, from), end = Math.min(this.length, to); i < end; i += 1) out.push(this.at(i));
+    return out;
+  }
+
+  /** Reads the steps up to and including i (and a few beyond, to read in runs). */
+  readThrough(i: number): void {
+    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 24));
+    readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, this.readTo, to);
+    this.readTo = to;
+  }
+}
+
+/** For each step of a profile, 1 where all five of its samples fall inside the photo. */
+function stepsInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number): Uint8Array {
+  const maxX = photo.width - 1;
+  const maxY = photo.height - 1;
+  const inside = new Uint8Array(steps + 1);
+  for (let s = 0; s <= steps; s += 1) {
+    const offset = reach - (2 * reach * s) / steps;
+    let ok = true;
+    for (let along = -4; along <= 4 && ok; along += 2) {
+      const x = base.x + normal.x * offset + dir.x * along;
+      const y = base.y + normal.y * offset + dir.y * along;
+      ok = x >= 0 && y >= 0 && x <= maxX && y <= maxY;
+    }
+    inside[s] = ok ? 1 : 0;
+  }
+  return inside;
+}
+
+/**
+ * Steps `from` to `to` of one profile across a side, outside to inside: the colour at each step
+ * (into `colours`) and its distance from the table (into `profile`), NaN where it leaves the
+ * photo. A function of its own so the JIT compiles this loop once for good instead of within the
+ * side search around it.
  */
 function readProfile(
   photo: Raster,
@@ -410,13 +487,15 @@ function readProfile(
   steps: number,
   fromBackground: (r: number, g: number, b: number) => number,
   colours: Float32Array,
-): number[] {
+  profile: Float64Array,
+  from: number,
+  to: number,
+): void {
   const px = photo.data;
   const pw = photo.width;
   const maxX = photo.width - 1;
   const maxY = photo.height - 1;
-  const profile: number[] = [];
-  for (let s = 0; s <= steps; s += 1) {
+  for (let s = from; s < to; s += 1) {
     const offset = reach - (2 * reach * s) / steps; // outside to inside
     // Five samples along the side, 2 px apart, averaged: a faint outline (a dark border on dark cloth)
     // stands out of the sensor noise that a single pixel carries.
@@ -446,9 +525,8 @@ function readProfile(
     colours[s * 3] = r / 5;
     colours[s * 3 + 1] = g / 5;
     colours[s * 3 + 2] = bl / 5;
-    profile.push(ok ? fromBackground(r / 5, g / 5, bl / 5) : Number.NaN);
+    profile[s] = ok ? fromBackground(r / 5, g / 5, bl / 5) : Number.NaN;
   }
-  return profile;
 }
 
 interface Step {
@@ -463,18 +541,18 @@ interface Step {
  * all more than `rise` above the level `from` (or, with `eitherWay`, away from it in either
  * direction), located at its half-way crossing.
  */
-function findStep(profile: number[], start: number, from: number, rise: number, sustain: number, end = profile.length, eitherWay = false): Step | null {
+function findStep(profile: Samples, start: number, from: number, rise: number, sustain: number, end = profile.length, eitherWay = false): Step | null {
   let first = -1;
   const last = Math.min(profile.length - 1, end);
   for (let s = Math.max(1, start); s + sustain <= last && first < 0; s += 1) {
     let lasting = true;
-    for (let q = s; q < s + sustain && lasting; q += 1) lasting = eitherWay ? Math.abs(profile[q]! - from) > rise : profile[q]! - from > rise;
+    for (let q = s; q < s + sustain && lasting; q += 1) lasting = eitherWay ? Math.abs(profile.at(q) - from) > rise : profile.at(q) - from > rise;
     if (lasting) first = s;
   }
   if (first < 0) return null;
   const top = median(profile.slice(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04))));
   if (!(eitherWay ? Math.abs(top - from) > rise : top - from > rise)) return null;
-  const level = (idx: number) => (profile[idx]! - from) / (top - from);
+  const level = (idx: number) => (profile.at(idx) - from) / (top - from);
   // The half-way crossing of that step: up to it, then back to where it is first reached.
   let j = first;
   while (j < profile.length - 1 && level(j) < 0.5) j += 1;
@@ -490,11 +568,13 @@ function findStep(profile: number[], start: number, from: number, rise: number, 
  * (it was measured from the table, so its distance is that of a darker table), and the step is
  * soft, wider than 0.2 mm from 10% to 90%, where a card's cut edge is as sharp as the photo.
  */
-function shadowLike(colours: Float32Array, step: Step, steps: number, pxPerMm: number): boolean {
+function shadowLike(profile: Profile, step: Step, steps: number, pxPerMm: number): boolean {
   const h = Math.round(step.half);
+  const colours = profile.colours;
   const at = (i: number): [number, number, number] => [colours[i * 3]!, colours[i * 3 + 1]!, colours[i * 3 + 2]!];
   const beforeIdx = Math.max(0, h - Math.round(0.6 * pxPerMm));
   const afterIdx = Math.min(steps, h + Math.round(0.25 * pxPerMm) + 2);
+  profile.at(afterIdx);
   const table = at(beforeIdx);
   const shade = at(afterIdx);
   if (!isShadeOf(shade, table)) return false;
@@ -515,11 +595,11 @@ function shadowLike(colours: Float32Array, step: Step, steps: number, pxPerMm: n
  * levels just before and just after it; NaN when the step is too faint to tell (sensor noise
  * would move the 10% and 90% points by pixels).
  */
-function riseAt(profile: number[], h: number): number {
+function riseAt(profile: Samples, h: number): number {
   const after = median(profile.slice(h + 3, h + 10));
   const before = median(profile.slice(Math.max(0, h - 10), Math.max(1, h - 3)));
   if (!(Math.abs(after - before) >= 20)) return Number.NaN;
-  const mix = (idx: number) => (profile[idx]! - before) / (after - before);
+  const mix = (idx: number) => (profile.at(idx) - before) / (after - before);
   let r10 = h;
   while (r10 > 0 && h - r10 < 20 && mix(r10) > 0.1) r10 -= 1;
   let r90 = h;
