@@ -1,6 +1,6 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { backgroundDistance, isShadeOf, labInto, medianColour, type Lab } from '../image/color.ts';
+import { backgroundDistance, isShadeOf, labOfPixel, medianColour, type Lab } from '../image/color.ts';
 import type { Raster } from '../image/raster.ts';
 
 export interface FoundCard {
@@ -61,7 +61,7 @@ function reject(code: GradeRejection['code'], message: string): Detection {
 
 function labOf(r: Raster): Float32Array {
   const out = new Float32Array(r.width * r.height * 3);
-  for (let i = 0; i < r.width * r.height * 3; i += 3) labInto(r.data[i]!, r.data[i + 1]!, r.data[i + 2]!, out, i);
+  for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) labOfPixel(data, i, out);
   return out;
 }
 

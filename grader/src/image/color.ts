@@ -44,6 +44,32 @@ function labFromLinearInto(lr: number, lg: number, lb: number, out: { [i: number
   out[at + 2] = 200 * (fy - fz);
 }
 
+/**
+ * Colours already converted, by colour: a printed border or a table is one colour give or take
+ * the sensor's noise, so most of its pixels repeat one of a few thousand colours. Direct-mapped on a hash of
+ * the colour; the values are the same 32-bit floats a fresh conversion stores.
+ */
+const CACHE_BITS = 16;
+const cachedColour = new Int32Array(1 << CACHE_BITS).fill(-1);
+const cachedLab = new Float32Array(3 << CACHE_BITS);
+
+/** Lab of the RGB pixel at offset i of `data`, written at the same offset of `lab`. */
+export function labOfPixel(data: Uint8Array, i: number, lab: Float32Array): void {
+  const r = data[i]!;
+  const g = data[i + 1]!;
+  const b = data[i + 2]!;
+  const colour = (r << 16) | (g << 8) | b;
+  const slot = Math.imul(colour, 0x9e3779b1) >>> (32 - CACHE_BITS);
+  const c = slot * 3;
+  if (cachedColour[slot] !== colour) {
+    labInto(r, g, b, cachedLab, c);
+    cachedColour[slot] = colour;
+  }
+  lab[i] = cachedLab[c]!;
+  lab[i + 1] = cachedLab[c + 1]!;
+  lab[i + 2] = cachedLab[c + 2]!;
+}
+
 /** CIE76 colour difference. */
 export const deltaE = (p: Lab, q: Lab) => Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
 

@@ -1,4 +1,4 @@
-import { labInto, type Lab } from '../image/color.ts';
+import { labOfPixel, type Lab } from '../image/color.ts';
 import { floats, zeroedBytes } from '../image/scratch.ts';
 import type { RectifiedFace } from '../rectify.ts';
 
@@ -28,7 +28,7 @@ export function labFace(face: RectifiedFace): LabFace {
   const ensure = (i: number) => {
     const k = i / 3;
     if (!done[k]) {
-      convert(data, i, lab);
+      labOfPixel(data, i, lab);
       done[k] = 1;
     }
   };
@@ -72,27 +72,3 @@ export function labFace(face: RectifiedFace): LabFace {
   };
 }
 
-/**
- * Colours already converted, by colour: a printed border is one colour give or take the sensor's
- * noise, so most of its pixels repeat one of a few thousand colours. Direct-mapped on a hash of
- * the colour; the values are the same 32-bit floats a fresh conversion stores.
- */
-const CACHE_BITS = 16;
-const cachedColour = new Int32Array(1 << CACHE_BITS).fill(-1);
-const cachedLab = new Float32Array(3 << CACHE_BITS);
-
-function convert(data: Uint8Array, i: number, lab: Float32Array): void {
-  const r = data[i]!;
-  const g = data[i + 1]!;
-  const b = data[i + 2]!;
-  const colour = (r << 16) | (g << 8) | b;
-  const slot = Math.imul(colour, 0x9e3779b1) >>> (32 - CACHE_BITS);
-  const c = slot * 3;
-  if (cachedColour[slot] !== colour) {
-    labInto(r, g, b, cachedLab, c);
-    cachedColour[slot] = colour;
-  }
-  lab[i] = cachedLab[c]!;
-  lab[i + 1] = cachedLab[c + 1]!;
-  lab[i + 2] = cachedLab[c + 2]!;
-}
