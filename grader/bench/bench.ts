@@ -42,13 +42,15 @@ for (let i = 0; i < count; i += 1) {
   const borderPrint = i % 10 === 0 || i % 10 === 9 || i % 20 === 1;
   // Three cases in twenty have a crease across the front: two worn cards and one full-art card.
   const crease = i % 20 === 11 || i % 20 === 13 || i % 20 === 16;
-  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}), ...(shadow ? { shadow } : {}), ...(borderPrint ? { borderPrint } : {}), ...(crease ? { crease } : {}) };
+  // Two in twenty have a print line across the front: a holo card and a clean one.
+  const printLine = i % 20 === 2 || i % 20 === 15;
+  const options = { seed: seed0 + i, frame: i % 2 ? ('1080p' as const) : ('12mp' as const), variant, ...(glare ? { glare } : {}), ...(shadow ? { shadow } : {}), ...(borderPrint ? { borderPrint } : {}), ...(crease ? { crease } : {}), ...(printLine ? { printLine } : {}) };
   const c = values.cache ? await cached(values.cache, options) : await generateCase(options);
-  cases.push({ ...c, variant: glare ? 'clean_glare' : shadow ? `${variant}_shadow` : borderPrint ? `${variant}_print` : crease ? `${variant}_crease` : variant });
+  cases.push({ ...c, variant: glare ? 'clean_glare' : shadow ? `${variant}_shadow` : borderPrint ? `${variant}_print` : crease ? `${variant}_crease` : printLine ? `${variant}_printline` : variant });
 }
 /** --cache DIR keeps generated cases between runs (they are slow to make), keyed by their options. */
 async function cached(dir: string, options: Parameters<typeof generateCase>[0]) {
-  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}${options.shadow ? '-shadow' : ''}${options.borderPrint ? '-print' : ''}${options.crease ? '-crease' : ''}-v${GENERATOR_VERSION}`);
+  const folder = path.join(dir, `${options.seed}-${options.variant}-${options.frame}-${options.glare ?? 'noglare'}${options.shadow ? '-shadow' : ''}${options.borderPrint ? '-print' : ''}${options.crease ? '-crease' : ''}${options.printLine ? '-printline' : ''}-v${GENERATOR_VERSION}`);
   if (existsSync(path.join(folder, 'truth.json'))) {
     return { front: readFileSync(path.join(folder, 'front.jpg')), back: readFileSync(path.join(folder, 'back.jpg')), truth: JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')) as GroundTruth };
   }
@@ -113,6 +115,9 @@ let cleanChanged = 0;
 let creasedCards = 0;
 let creasesFound = 0;
 let falseCreases = 0;
+let printLineCards = 0;
+let printLinesFound = 0;
+let falsePrintLines = 0;
 outcomes.forEach((o, i) => {
   const c = cases[i]!;
   if (o instanceof Error) {
@@ -152,6 +157,12 @@ outcomes.forEach((o, i) => {
     creasedCards += 1;
     if (creaseReported) creasesFound += 1;
   } else if (creaseReported) falseCreases += 1;
+  const printed = [...(c.truth.printLinesMm?.front ?? []), ...(c.truth.printLinesMm?.back ?? [])].length > 0;
+  const printLineReported = r.defects.some((d) => d.kind === 'print_line');
+  if (printed) {
+    printLineCards += 1;
+    if (printLineReported) printLinesFound += 1;
+  } else if (printLineReported) falsePrintLines += 1;
   if (['clean', 'clean_glare', 'clean_print', 'holo', 'holo_shadow'].includes(c.variant)) {
     cleanCases += 1;
     if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
@@ -183,6 +194,8 @@ for (const k of keys) {
 line('clean cards: a false defect changed a grade', `${pct(cleanChanged, cleanCases).toFixed(1)}% of ${cleanCases}`, pct(cleanChanged, cleanCases) <= 5);
 line('creased cards: the crease found', `${creasesFound}/${creasedCards}`);
 line('cards without a crease: a crease reported', `${falseCreases}/${graded - creasedCards}`);
+line('cards with a print line: the line found', `${printLinesFound}/${printLineCards}`);
+line('cards without a print line: a print line reported', `${falsePrintLines}/${graded - printLineCards}`);
 line('good photos rejected', `${pct(rejectedGood, count).toFixed(1)}% (${rejectedGood})`, pct(rejectedGood, count) <= 2);
 line('bad inputs rejected with the right code', `${badRight}/${bad.length}`, badRight === bad.length);
 bad.forEach((b, i) => {

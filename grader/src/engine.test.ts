@@ -186,7 +186,7 @@ describe('surface inside the artwork', () => {
     const c = await generateCase({ seed: 42, frame: '12mp', variant: 'holo' });
     const outcome = await gradeCard(c.front, c.back);
     if (!outcome.ok) throw new Error(outcome.rejection.message);
-    expect(outcome.report.defects.filter((d) => d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'crease')).toEqual([]);
+    expect(outcome.report.defects.filter((d) => d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'crease' || d.kind === 'print_line')).toEqual([]);
     expect(outcome.report.scores.surface).toBe(10);
   }, 60_000);
 
@@ -206,6 +206,20 @@ describe('surface inside the artwork', () => {
     expect(outcome.report.scores.surface).toBe(c.truth.expected.surface);
     expect(outcome.report.notes).toMatch(/Front surface: crease [\d.]+ mm, limits surface to 2\./);
   }, 60_000);
+
+  it('finds a light and a dark print line across the card and counts each as half its length', async () => {
+    // Seed 2000 draws a light vertical line on a clean card, 2001 a dark horizontal one on a worn card.
+    for (const c of await Promise.all([generateCase({ seed: 2000, frame: '12mp', variant: 'clean', printLine: true }), generateCase({ seed: 2001, frame: '1080p', variant: 'worn', printLine: true })])) {
+      const outcome = await gradeCard(c.front, c.back);
+      if (!outcome.ok) throw new Error(outcome.rejection.message);
+      const lines = outcome.report.defects.filter((d) => d.kind === 'print_line');
+      expect(lines.map((d) => [d.face, d.sizeMm])).toEqual([['front', c.truth.printLinesMm!.front[0]]]);
+      // Where it crosses the border it is not also a scratch or a spot there.
+      expect(outcome.report.defects.filter((d) => d.kind === 'spot')).toEqual([]);
+      if (!c.truth.scratchMm!.front) expect(outcome.report.defects.filter((d) => d.kind === 'scratch')).toEqual([]);
+      expect(outcome.report.scores.surface).toBe(c.truth.expected.surface);
+    }
+  }, 90_000);
 
   it('finds a crease across holo foil and tells it from the bands of the foil', async () => {
     const c = await generateCase({ seed: 1042, frame: '12mp', variant: 'holo', crease: true });

@@ -122,11 +122,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const defects = (['front', 'back'] as const).flatMap((f) => [...faces[f].corners.defects, ...faces[f].edges.defects, ...faces[f].surface.defects]);
   const edgeDefectsGrade = edges;
   for (const d of defects) if (d.kind.startsWith('edge')) d.impliedGrade = edgeDefectsGrade;
-  for (const d of defects) if (d.kind === 'scratch' || d.kind === 'spot') d.impliedGrade = surface;
+  for (const d of defects) if (d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'print_line') d.impliedGrade = surface;
   const borderInspected = faces.front.surface.inspected === 'border_and_art' || faces.back.surface.inspected === 'border_and_art';
   const surfaceNote = borderInspected
-    ? 'Surface: both faces were checked for creases, the printed borders for scratches and spots, the artwork for scratches. Spots, dents and print lines inside the artwork are not measured yet, so look over the art under a light before sending the card in.'
-    : 'Surface: both faces were checked for creases; neither has a plain printed border, so the artwork was checked only for scratches. Look over the card under a light for spots and dents.';
+    ? 'Surface: both faces were checked for creases and print lines, the printed borders for scratches and spots, the artwork for scratches. Spots and dents inside the artwork are not measured yet, so look over the art under a light before sending the card in.'
+    : 'Surface: both faces were checked for creases and print lines; neither has a plain printed border, so the artwork was checked only for scratches. Look over the card under a light for spots and dents.';
   confidence -= 0.1;
 
   const base: Omit<GradeReport, 'notes'> = {

@@ -1,6 +1,6 @@
-import type { RectifiedFace } from '../rectify.ts';
-import { floats, zeroedBytes } from '../image/scratch.ts';
+import { zeroedBytes } from '../image/scratch.ts';
 import { components, principalLine } from './art-scratches.ts';
+import type { SurfacePlane } from './surface-plane.ts';
 
 /** A fold line across the face, in mm on the rectified card. */
 export interface Crease {
@@ -12,11 +12,6 @@ export interface Crease {
   box: { x: number; y: number; w: number; h: number };
 }
 
-/**
- * Creases are searched at half the rectified resolution (8 px per mm): their light and dark
- * bands are a few tenths of a millimetre wide or more, and the search then costs a quarter.
- */
-const SHRINK = 2;
 /** Where the light and the dark band are read, mm to either side of a candidate pixel. */
 const BAND_MM = 0.25;
 /** Where the print beyond each band is read, mm to either side. */
@@ -45,23 +40,14 @@ const DIRECTIONS = [
  * other, each standing out from the print just beyond it (GRADING.md: 'long lines with a
  * light/dark shading pair across them'). An edge in the artwork is a single step, dark on one side
  * only, and a printed line or a scratch is light or dark on both sides, so neither is a pair; a
- * pair must also run straight for several millimetres. `area` is the part of the face to search, in mm.
+ * pair must also run straight for several millimetres. Searched on the half-resolution plane.
  */
-export function findCreases(face: RectifiedFace, area: { x0: number; y0: number; x1: number; y1: number }): Crease[] {
-  const { raster, pxPerMm, marginMm: m } = face;
-  const p = pxPerMm / SHRINK;
-  const x0 = Math.max(0, Math.round((area.x0 + m) * pxPerMm));
-  const y0 = Math.max(0, Math.round((area.y0 + m) * pxPerMm));
-  const x1 = Math.min(raster.width - 1, Math.round((area.x1 + m) * pxPerMm));
-  const y1 = Math.min(raster.height - 1, Math.round((area.y1 + m) * pxPerMm));
-  const w = Math.floor((x1 - x0 + 1) / SHRINK);
-  const h = Math.floor((y1 - y0 + 1) / SHRINK);
+export function findCreases(plane: SurfacePlane): Crease[] {
+  const { L, w, h, p } = plane;
   const reach = Math.ceil(BEYOND_MM * p) + 1;
   if (w < 4 * reach || h < 4 * reach) return [];
-  const L = halfLightness(raster.data, raster.width, x0, y0, w, h, floats('crease-lightness', w * h));
   const marks = zeroedBytes('crease-marks', w * h);
   markPairs(L, w, h, Math.max(1, Math.round(BAND_MM * p)), Math.round(BEYOND_MM * p), reach, marks);
-  const toMm = (px: number, origin: number) => ((px + 0.5) * SHRINK + origin) / pxPerMm - m;
   const pieces: { ax: number; ay: number; bx: number; by: number; code: number }[] = [];
   for (const blob of components(marks, w, h)) {
     if (blob.length < MIN_PIECE_MM * p) continue;
@@ -79,10 +65,11 @@ export function findCreases(face: RectifiedFace, area: { x0: number; y0: number;
   return joinPieces(pieces, p)
     .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p)
     .map((c) => extend(c, L, w, h, p, reach))
-    .map((c) => ({ ax: toMm(c.ax, x0), ay: toMm(c.ay, y0), bx: toMm(c.bx, x0), by: toMm(c.by, y0) }))
     .map((c) => {
-      const lengthMm = Math.hypot(c.bx - c.ax, c.by - c.ay);
-      return { x1: c.ax, y1: c.ay, x2: c.bx, y2: c.by, lengthMm, box: { x: Math.min(c.ax, c.bx), y: Math.min(c.ay, c.by), w: Math.abs(c.bx - c.ax) || 0.3, h: Math.abs(c.by - c.ay) || 0.3 } };
+      const a = plane.toMm(c.ax, c.ay);
+      const b = plane.toMm(c.bx, c.by);
+      const lengthMm = Math.hypot(b.x - a.x, b.y - a.y);
+      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y, lengthMm, box: { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x) || 0.3, h: Math.abs(b.y - a.y) || 0.3 } };
     });
 }
 
@@ -109,25 +96,6 @@ function straightRun(pixels: number[], w: number, maxOff: number) {
   }
   if (near < pixels.length * 0.9) return null;
   return { ax: axis.ax + lo * ux, ay: axis.ay + lo * uy, bx: axis.ax + hi * ux, by: axis.ay + hi * uy, length: hi - lo + 1 };
-}
-
-/**
- * Lightness (CIE L*'s 0..100 scale, from the gamma-encoded luma, as the scratch search reads it)
- * of each 2 x 2 block of an RGB raster's window from (x0, y0), `w` x `h` blocks.
- */
-function halfLightness(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number, out: Float32Array): Float32Array {
-  const scale = 100 / 255 / 4;
-  for (let y = 0; y < h; y += 1) {
-    let i = ((2 * y + y0) * stride + x0) * 3;
-    const below = stride * 3;
-    for (let x = 0, o = y * w; x < w; x += 1, i += 6, o += 1) {
-      const r = data[i]! + data[i + 3]! + data[i + below]! + data[i + below + 3]!;
-      const g = data[i + 1]! + data[i + 4]! + data[i + below + 1]! + data[i + below + 4]!;
-      const b = data[i + 2]! + data[i + 5]! + data[i + below + 2]! + data[i + below + 5]!;
-      out[o] = (0.2126 * r + 0.7152 * g + 0.0722 * b) * scale;
-    }
-  }
-  return out;
 }
 
 /**

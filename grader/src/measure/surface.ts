@@ -3,7 +3,9 @@ import type { BorderMeasurement } from './centering.ts';
 import type { Lab } from '../image/color.ts';
 import type { LabFace } from './lab-grid.ts';
 import { findArtScratches } from './art-scratches.ts';
-import { findCreases, type Crease } from './creases.ts';
+import { findCreases } from './creases.ts';
+import { findPrintLines } from './print-lines.ts';
+import { surfacePlane } from './surface-plane.ts';
 import { surfaceGrade } from '../rubric.ts';
 import { zeroedBytes } from '../image/scratch.ts';
 import { SIDES, sideLength, type Side } from './sides.ts';
@@ -35,8 +37,10 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
     return measurable && found.length ? Math.min(...found) + 0.6 : fallback;
   };
   const area = { x0: inner('left', 2.5), y0: inner('top', 2.5), x1: w - inner('right', 2.5), y1: h - inner('bottom', 2.5) };
-  // Creases run across border and art alike: the whole face but the outline's own band.
-  const creases = findCreases(face.face, { x0: 1, y0: 1, x1: w - 1, y1: h - 1 });
+  // Creases and print lines run across border and art alike: searched on the whole face but the
+  // outline's own band, at half resolution.
+  const plane = surfacePlane(face.face);
+  const creases = findCreases(plane);
   for (const c of creases) {
     defects.push({
       face: faceName,
@@ -49,9 +53,27 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
     });
   }
   const creaseSummary = { count: creases.length, longestMm: Math.max(0, ...creases.map((c) => c.lengthMm)) };
+  const innerEdge = (side: (typeof SIDES)[number]) => Math.min(...borders.stations[side].filter((v): v is number => v !== null));
+  const frame = measurable ? { top: innerEdge('top'), right: innerEdge('right'), bottom: innerEdge('bottom'), left: innerEdge('left') } : null;
+  const printLines = findPrintLines(plane, { widthMm: w, heightMm: h }, frame);
+  for (const l of printLines) {
+    // Counted as a scratch of its length at half weight (GRADING.md).
+    score += 0.5 * l.lengthMm;
+    defects.push({
+      face: faceName,
+      kind: 'print_line',
+      location: 'surface',
+      positionMm: l.vertical ? { x: l.atMm, y: round2(h / 2) } : { x: round2(w / 2), y: l.atMm },
+      boxMm: l.vertical ? { x: round2(l.atMm - 0.15), y: 0, w: 0.3, h } : { x: 0, y: round2(l.atMm - 0.15), w, h: 0.3 },
+      sizeMm: l.lengthMm,
+      impliedGrade: 10,
+    });
+  }
+  // What lies on a crease or a print line is counted once, as that line: the light band of a
+  // crease is a light line too, and where either crosses the border it differs from the border.
+  const lines = [...creases, ...printLines.map((l) => (l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm }))];
   for (const sc of findArtScratches(face.face, area)) {
-    // The light band of a crease is a light line too: it is counted once, as the crease.
-    if (onCrease(creases, sc.x1, sc.y1) && onCrease(creases, sc.x2, sc.y2)) continue;
+    if (onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)) continue;
     score += sc.lengthMm;
     defects.push({
       face: faceName,
@@ -81,7 +103,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const print = printRows(found, p, m, w, h);
   for (const blob of found) {
     if (print.has(blob)) continue;
-    if (onCrease(creases, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
+    if (onLine(lines, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
     const area = blob.count / (p * p);
     const bw = (blob.maxX - blob.minX + 1) / p;
     const bh = (blob.maxY - blob.minY + 1) / p;
@@ -103,13 +125,14 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art' };
 }
 
-/** Whether a point (mm) lies on one of the creases: within 0.8 mm of its line, between its ends. */
-function onCrease(creases: Crease[], x: number, y: number): boolean {
-  return creases.some((c) => {
-    const ux = (c.x2 - c.x1) / c.lengthMm;
-    const uy = (c.y2 - c.y1) / c.lengthMm;
+/** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
+function onLine(lines: { x1: number; y1: number; x2: number; y2: number }[], x: number, y: number): boolean {
+  return lines.some((c) => {
+    const length = Math.hypot(c.x2 - c.x1, c.y2 - c.y1) || 1;
+    const ux = (c.x2 - c.x1) / length;
+    const uy = (c.y2 - c.y1) / length;
     const t = (x - c.x1) * ux + (y - c.y1) * uy;
-    return t >= -0.8 && t <= c.lengthMm + 0.8 && Math.abs(-(x - c.x1) * uy + (y - c.y1) * ux) <= 0.8;
+    return t >= -0.8 && t <= length + 0.8 && Math.abs(-(x - c.x1) * uy + (y - c.y1) * ux) <= 0.8;
   });
 }
 

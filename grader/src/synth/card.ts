@@ -23,6 +23,11 @@ export interface CardDesign {
    * the line and a dark band along the other, `width` mm each, `strength` of the way to white and black.
    */
   creases?: { x1: number; y1: number; x2: number; y2: number; width: number; strength: number }[];
+  /**
+   * Print lines: a faint straight line across the whole face, from edge to edge, left by the
+   * press; `at` is its distance in mm from the top (horizontal) or the left (vertical).
+   */
+  printLines?: { vertical: boolean; at: number; width: number; colour: string; opacity: number }[];
   /** Small print in the border: glyph-sized marks in mm. */
   borderPrint?: { colour: string; glyphs: { x: number; y: number; w: number; h: number }[] };
 }
@@ -88,6 +93,10 @@ export async function renderCardFace(design: CardDesign, rng: Random): Promise<{
   }
   for (const sc of design.scratches) {
     defects.push(`<line x1="${sc.x1 * s}" y1="${sc.y1 * s}" x2="${sc.x2 * s}" y2="${sc.y2 * s}" stroke="#f6f6f3" stroke-opacity="0.85" stroke-width="${0.12 * s}" stroke-linecap="round"/>`);
+  }
+  for (const l of design.printLines ?? []) {
+    const [x, y, lw, lh] = l.vertical ? [(l.at - l.width / 2) * s, 0, l.width * s, H] : [0, (l.at - l.width / 2) * s, W, l.width * s];
+    defects.push(`<rect x="${x}" y="${y}" width="${lw}" height="${lh}" fill="${l.colour}" fill-opacity="${l.opacity}"/>`);
   }
   for (const c of design.creases ?? []) {
     const length = Math.hypot(c.x2 - c.x1, c.y2 - c.y1);

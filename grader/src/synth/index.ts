@@ -19,6 +19,8 @@ export interface GroundTruth {
   /** Corner whitening radii per face (TL, TR, BR, BL) in mm. */
   cornerWhitening: { front: number[]; back: number[] };
   pxPerMm: { front: number; back: number };
+  /** Print line lengths per face, in mm (none unless the case asked for one). */
+  printLinesMm?: { front: number[]; back: number[] };
   /** Crease lengths per face, in mm (none unless the case asked for one). */
   creasesMm?: { front: number[]; back: number[] };
   /** Total scratch length per face, in mm. */
@@ -46,6 +48,8 @@ export interface SynthOptions {
   borderPrint?: boolean;
   /** A crease across the front: a fold line, lit so that one side of it is light and the other dark. */
   crease?: boolean;
+  /** A print line across the front: a faint straight line, light or dark, from edge to edge. */
+  printLine?: boolean;
   /** Force the card size (else 80% standard, 20% small). */
   size?: 'standard' | 'small';
 }
@@ -58,7 +62,7 @@ const pair = (a: number, b: number): [number, number] => {
   return [larger, 100 - larger];
 };
 
-function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back', borderPrint = false, crease = false): CardDesign {
+function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back', borderPrint = false, crease = false, printLine = false): CardDesign {
   const total = rng.range(5, 7.5);
   const lr = rng.range(0.5, 0.62);
   const tb = rng.range(0.5, 0.6);
@@ -119,6 +123,14 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
     const back = Math.min(half, reach(-ux, -uy));
     d.creases = [{ x1: cx - back * ux, y1: cy - back * uy, x2: cx + forward * ux, y2: cy + forward * uy, width: rng.range(0.3, 0.6), strength: rng.range(0.3, 0.5) }];
   }
+  if (printLine && face === 'front') {
+    // Across the card along the press's direction, light or dark, a tenth to a quarter of a
+    // millimetre wide and faint. Drawn only when asked for, like the crease.
+    const { w, h } = SIZES[size];
+    const vertical = rng.next() < 0.5;
+    const light = rng.next() < 0.5;
+    d.printLines = [{ vertical, at: rng.range(0.2, 0.8) * (vertical ? w : h), width: rng.range(0.1, 0.25), colour: light ? '#ffffff' : '#000000', opacity: rng.range(0.2, 0.35) }];
+  }
   return d;
 }
 
@@ -131,7 +143,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
   const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign; corners: { x: number; y: number }[] }>;
   for (const face of ['front', 'back'] as const) {
-    const d = design(rng, options.variant, size, face, options.borderPrint, options.crease);
+    const d = design(rng, options.variant, size, face, options.borderPrint, options.crease, options.printLine);
     const flat = await renderCardFace(d, rng);
     const setup: PhotoSetup = {
       frame: FRAMES[frame],
@@ -179,7 +191,10 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const scratchMm = (d: CardDesign) => d.scratches.reduce((t, sc) => t + Math.hypot(sc.x2 - sc.x1, sc.y2 - sc.y1), 0);
   const creaseLengths = (d: CardDesign) => (d.creases ?? []).map((c) => Math.hypot(c.x2 - c.x1, c.y2 - c.y1));
   const allCreases = [...creaseLengths(faces.front.design), ...creaseLengths(faces.back.design)];
-  const surface = surfaceGrade(scratchMm(faces.front.design) + 0.5 * scratchMm(faces.back.design), { count: allCreases.length, longestMm: Math.max(0, ...allCreases) });
+  // A print line counts as a scratch of its length at half weight (GRADING.md).
+  const printLineMm = (d: CardDesign) => (d.printLines ?? []).map((l) => (l.vertical ? SIZES[d.size].h : SIZES[d.size].w));
+  const lineScore = (d: CardDesign) => scratchMm(d) + 0.5 * printLineMm(d).reduce((t, v) => t + v, 0);
+  const surface = surfaceGrade(lineScore(faces.front.design) + 0.5 * lineScore(faces.back.design), { count: allCreases.length, longestMm: Math.max(0, ...allCreases) });
   const expected = { centering: expectedCentering, corners, edges, surface };
   return {
     front: faces.front.jpeg,
@@ -192,6 +207,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
       corners: { front: faces.front.corners, back: faces.back.corners },
       scratchMm: { front: scratchMm(faces.front.design), back: scratchMm(faces.back.design) },
       creasesMm: { front: creaseLengths(faces.front.design), back: creaseLengths(faces.back.design) },
+      printLinesMm: { front: printLineMm(faces.front.design), back: printLineMm(faces.back.design) },
       frame,
       expected: { ...expected, overall: overallScore(expected) },
     },

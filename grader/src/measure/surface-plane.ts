@@ -1,0 +1,51 @@
+import { floats } from '../image/scratch.ts';
+import type { RectifiedFace } from '../rectify.ts';
+
+/**
+ * Lightness of the face at half the rectified resolution (8 px per mm), for the searches of
+ * long lines across the card (creases, print lines): their bands are a tenth of a millimetre
+ * wide or more and run for centimetres, so a quarter of the pixels serve and cost a quarter.
+ * Lightness is CIE L*'s 0..100 scale from the gamma-encoded luma, as the scratch search reads it.
+ */
+export interface SurfacePlane {
+  L: Float32Array;
+  w: number;
+  h: number;
+  /** Pixels per mm of the plane. */
+  p: number;
+  /** Millimetres on the card of the plane's pixel (x, y) (its centre). */
+  toMm(x: number, y: number): { x: number; y: number };
+}
+
+const SHRINK = 2;
+/** The outline's own band, left out of the plane, mm. */
+const EDGE_MM = 1;
+
+export function surfacePlane(face: RectifiedFace): SurfacePlane {
+  const { raster, pxPerMm, marginMm: m, widthMm, heightMm } = face;
+  const x0 = Math.round((EDGE_MM + m) * pxPerMm);
+  const y0 = Math.round((EDGE_MM + m) * pxPerMm);
+  const x1 = Math.min(raster.width - 1, Math.round((widthMm - EDGE_MM + m) * pxPerMm));
+  const y1 = Math.min(raster.height - 1, Math.round((heightMm - EDGE_MM + m) * pxPerMm));
+  const w = Math.floor((x1 - x0 + 1) / SHRINK);
+  const h = Math.floor((y1 - y0 + 1) / SHRINK);
+  const L = halfLightness(raster.data, raster.width, x0, y0, w, h, floats('surface-plane', w * h));
+  const toMm = (x: number, y: number) => ({ x: ((x + 0.5) * SHRINK + x0) / pxPerMm - m, y: ((y + 0.5) * SHRINK + y0) / pxPerMm - m });
+  return { L, w, h, p: pxPerMm / SHRINK, toMm };
+}
+
+/** Lightness of each 2 x 2 block of an RGB raster's window from (x0, y0), `w` x `h` blocks. */
+function halfLightness(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number, out: Float32Array): Float32Array {
+  const scale = 100 / 255 / 4;
+  const below = stride * 3;
+  for (let y = 0; y < h; y += 1) {
+    let i = ((2 * y + y0) * stride + x0) * 3;
+    for (let x = 0, o = y * w; x < w; x += 1, i += 6, o += 1) {
+      const r = data[i]! + data[i + 3]! + data[i + below]! + data[i + below + 3]!;
+      const g = data[i + 1]! + data[i + 4]! + data[i + below + 1]! + data[i + below + 4]!;
+      const b = data[i + 2]! + data[i + 5]! + data[i + below + 2]! + data[i + below + 5]!;
+      out[o] = (0.2126 * r + 0.7152 * g + 0.0722 * b) * scale;
+    }
+  }
+  return out;
+}
