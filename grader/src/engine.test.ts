@@ -250,6 +250,17 @@ describe('what is not wear', () => {
     expect(outcome.report.scores.edges).toBe(10);
   }, 60_000);
 
+  it('rejects a photo whose outline was put where the card is not, instead of grading its corners 2', async () => {
+    // A black border on dark cloth with the card's shadow beside it: the shadow is the border's
+    // colour, so detection cannot see one side. The back once had two corners 'rounded' by 4.75 mm.
+    const c = await generateCase({ seed: 1167, frame: '1080p', variant: 'holo', shadow: true });
+    const outcome = await gradeCard(c.front, c.back);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.rejection).toMatchObject({ code: 'no_card', face: 'back' });
+    expect(outcome.rejection.message).toMatch(/background that differs from the card border/);
+  }, 60_000);
+
   it('finds the outline of a black border on dark cloth and grades its corners within half a point', async () => {
     const c = await generateCase({ seed: 1091, frame: '1080p', variant: 'worn' });
     const outcome = await gradeCard(c.front, c.back);

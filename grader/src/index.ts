@@ -95,6 +95,12 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
   for (const face of ['front', 'back'] as const) {
     faces[face] = await time('measure', () => measureFace(photos[face]!, found[face]!, size, face, pxPerMm[face]));
+    // No card within 5 mm of two virtual corners: the outline was put where the card is not (a
+    // border as dark as the cloth, with the card's shadow beside it), and every corner, edge and
+    // centering figure of this face would be wrong.
+    if (faces[face].corners.cardNotFound >= 2) {
+      return rejected({ code: 'no_card', face, message: `${label(face)} photo: the edges of the card could not be found. Use a plain background that differs from the card border, such as white paper, with even light.` });
+    }
     const glare = faces[face].surface.glareShare;
     if (glare > 0.3) {
       return rejected({ code: 'heavy_glare', face, message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.` });

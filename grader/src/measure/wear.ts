@@ -81,12 +81,18 @@ export interface CornerView {
   grade: number;
 }
 
-export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[] } {
+/**
+ * Corner views, their defects, and how many corners showed no card at all within the 5 mm
+ * searched in from the virtual corner: a torn-off corner, or (on two corners or more) an outline
+ * that detection put where the card is not.
+ */
+export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const bg = borders.background;
   const tableDistance = tableDistances(bg);
   const views: CornerView[] = [];
   const defects: Defect[] = [];
+  let cardNotFound = 0;
   for (const c of CORNERS) {
     const vx = c.vx * w;
     const vy = c.vy * h;
@@ -104,19 +110,24 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
     const depths: number[] = [];
+    let raysWithoutCard = 0;
     for (const angle of [-0.14, 0, 0.14]) {
       const dx = (c.sx * Math.cos(Math.PI / 4 + angle)) as number;
       const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
       let depth = 0;
+      let found = false;
       for (let d = 0; d < 5; d += 1 / p) {
         if (isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d), bg, border, fromTable)) {
           depth = d;
+          found = true;
           break;
         }
         depth = d;
       }
       depths.push(depth);
+      if (!found) raysWithoutCard += 1;
     }
+    if (outlineVisible && raysWithoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
     const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
@@ -180,7 +191,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       });
     }
   }
-  return { views, defects };
+  return { views, defects, cardNotFound };
 }
 
 export interface EdgeView {
