@@ -202,6 +202,9 @@ describe('surface inside the artwork', () => {
     expect(creases[0]!.face).toBe('front');
     expect(Math.abs(creases[0]!.sizeMm - length!)).toBeLessThan(2);
     expect(creases[0]!.impliedGrade).toBe(2);
+    // Its two ends, for the annotated image to draw it along its length.
+    const line = creases[0]!.lineMm!;
+    expect(Math.hypot(line.x2 - line.x1, line.y2 - line.y1)).toBeCloseTo(creases[0]!.sizeMm, 1);
     // Its light band is not counted again as a scratch.
     expect(outcome.report.scores.surface).toBe(c.truth.expected.surface);
     expect(outcome.report.notes).toMatch(/Front surface: crease [\d.]+ mm, limits surface to 2\./);

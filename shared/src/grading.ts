@@ -51,6 +51,8 @@ export interface Defect {
   location: string;
   positionMm: { x: number; y: number };
   boxMm: { x: number; y: number; w: number; h: number };
+  /** For a defect that is a line (a crease, a print line, a scratch in the art): its two ends, mm. */
+  lineMm?: { x1: number; y1: number; x2: number; y2: number };
   /** Length, radius or depth in mm, as the kind implies. */
   sizeMm: number;
   areaMm2?: number;

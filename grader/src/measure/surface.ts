@@ -48,6 +48,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       location: 'surface',
       positionMm: { x: round2((c.x1 + c.x2) / 2), y: round2((c.y1 + c.y2) / 2) },
       boxMm: { x: round2(c.box.x), y: round2(c.box.y), w: round2(c.box.w), h: round2(c.box.h) },
+      lineMm: { x1: round2(c.x1), y1: round2(c.y1), x2: round2(c.x2), y2: round2(c.y2) },
       sizeMm: round2(c.lengthMm),
       impliedGrade: surfaceGrade(0, { count: 1, longestMm: c.lengthMm }),
     });
@@ -65,6 +66,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       location: 'surface',
       positionMm: l.vertical ? { x: l.atMm, y: round2(h / 2) } : { x: round2(w / 2), y: l.atMm },
       boxMm: l.vertical ? { x: round2(l.atMm - 0.15), y: 0, w: 0.3, h } : { x: 0, y: round2(l.atMm - 0.15), w, h: 0.3 },
+      lineMm: l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm },
       sizeMm: l.lengthMm,
       impliedGrade: 10,
     });
@@ -81,6 +83,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       location: 'surface',
       positionMm: { x: round2((sc.x1 + sc.x2) / 2), y: round2((sc.y1 + sc.y2) / 2) },
       boxMm: { x: round2(sc.box.x), y: round2(sc.box.y), w: round2(sc.box.w), h: round2(sc.box.h) },
+      lineMm: { x1: round2(sc.x1), y1: round2(sc.y1), x2: round2(sc.x2), y2: round2(sc.y2) },
       sizeMm: round2(sc.lengthMm),
       impliedGrade: 10,
     });

@@ -22,6 +22,8 @@ export async function annotate(face: RectifiedFace, centering: CenteringFace, de
     const y = Number(X(d.boxMm.y));
     shapes.push(
       `<rect x="${x}" y="${y}" width="${Math.max(6, d.boxMm.w * p).toFixed(1)}" height="${Math.max(6, d.boxMm.h * p).toFixed(1)}" fill="none" stroke="#ef4444" stroke-width="2"/>`,
+      // A line defect is drawn along itself too: the box of a diagonal crease spans half the card.
+      d.lineMm ? `<line x1="${X(d.lineMm.x1)}" y1="${X(d.lineMm.y1)}" x2="${X(d.lineMm.x2)}" y2="${X(d.lineMm.y2)}" stroke="#ef4444" stroke-width="2" stroke-dasharray="6 3"/>` : '',
       `<text x="${x + 2}" y="${Math.max(14, y - 4)}" font-family="sans-serif" font-size="14" fill="#ef4444" stroke="#fff" stroke-width="0.6">${i + 1}. ${d.kind.replace('_', ' ')} ${d.sizeMm} mm</text>`,
     );
   });
