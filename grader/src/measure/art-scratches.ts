@@ -28,7 +28,7 @@ const MIN_LENGTH_MM = 2;
 const MAX_OFF_LINE_MM = 0.22;
 
 // Four directions a line can run in (unit steps along it), with the perpendicular to each.
-const DIRECTIONS = [
+export const DIRECTIONS = [
   { tx: 1, ty: 0 },
   { tx: Math.SQRT1_2, ty: Math.SQRT1_2 },
   { tx: 0, ty: 1 },

@@ -1,5 +1,5 @@
 import { zeroedBytes } from '../image/scratch.ts';
-import { components, principalLine } from './art-scratches.ts';
+import { components, DIRECTIONS, principalLine } from './art-scratches.ts';
 import type { SurfacePlane } from './surface-plane.ts';
 
 /** A fold line across the face, in mm on the rectified card. */
@@ -27,13 +27,6 @@ const MIN_LENGTH_MM = 8;
 const MAX_OFF_LINE_MM = 0.45;
 /** Pieces of one fold line, broken where the print under it hides a band, are joined across this gap. */
 const MAX_GAP_MM = 6;
-
-const DIRECTIONS = [
-  { tx: 1, ty: 0 },
-  { tx: Math.SQRT1_2, ty: Math.SQRT1_2 },
-  { tx: 0, ty: 1 },
-  { tx: -Math.SQRT1_2, ty: Math.SQRT1_2 },
-];
 
 /**
  * Creases: long straight lines lit as a pair, a light band on one side and a dark band on the
