@@ -1,14 +1,13 @@
 import type { RectifiedFace } from '../rectify.ts';
 import { floats, zeroedBytes } from '../image/scratch.ts';
 
-/** A light, thin, straight line found inside the artwork, in mm on the rectified card. */
-export interface ArtScratch {
+/** A straight line found on the face, from (x1, y1) to (x2, y2) in mm on the rectified card. */
+export interface FoundLine {
   x1: number;
   y1: number;
   x2: number;
   y2: number;
   lengthMm: number;
-  box: { x: number; y: number; w: number; h: number };
 }
 
 /** Rectangle of the card to search, in mm (the art inside the printed frame, or the whole face). */
@@ -41,7 +40,7 @@ export const DIRECTIONS = [
  * across areas and along edges (an edge is darker on one side only, so it never answers);
  * a sparkle of holo foil or a glare blob is lighter in every direction, so it is not a line.
  */
-export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScratch[] {
+export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLine[] {
   const { raster, pxPerMm: p, marginMm: m } = face;
   const W = raster.width;
   const x0 = Math.max(0, Math.round((area.x0 + m) * p));
@@ -56,7 +55,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScra
   const mask = zeroedBytes('art-mask', w * h);
   const orientation = zeroedBytes('art-orientation', w * h);
   markLinePixels(lightness, w, h, k, mask, orientation);
-  const found: ArtScratch[] = [];
+  const found: FoundLine[] = [];
   for (const blob of components(mask, w, h)) {
     if (blob.length < MIN_LENGTH_MM * p * 0.5) continue;
     const line = principalLine(blob, w);
@@ -77,7 +76,6 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtScra
       x2: bx,
       y2: by,
       lengthMm: line.length / p,
-      box: { x: Math.min(ax, bx), y: Math.min(ay, by), w: Math.abs(bx - ax) || 0.2, h: Math.abs(by - ay) || 0.2 },
     });
   }
   return found;

@@ -1,16 +1,7 @@
 import { zeroedBytes } from '../image/scratch.ts';
-import { components, DIRECTIONS, principalLine } from './art-scratches.ts';
+import { components, DIRECTIONS, principalLine, type FoundLine } from './art-scratches.ts';
 import type { SurfacePlane } from './surface-plane.ts';
 
-/** A fold line across the face, in mm on the rectified card. */
-export interface Crease {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  lengthMm: number;
-  box: { x: number; y: number; w: number; h: number };
-}
 
 /** Where the light and the dark band are read, mm to either side of a candidate pixel. */
 const BAND_MM = 0.25;
@@ -35,7 +26,7 @@ const MAX_GAP_MM = 6;
  * only, and a printed line or a scratch is light or dark on both sides, so neither is a pair; a
  * pair must also run straight for several millimetres. Searched on the half-resolution plane.
  */
-export function findCreases(plane: SurfacePlane): Crease[] {
+export function findCreases(plane: SurfacePlane): FoundLine[] {
   const { L, w, h, p } = plane;
   const reach = Math.ceil(BEYOND_MM * p) + 1;
   if (w < 4 * reach || h < 4 * reach) return [];
@@ -64,8 +55,7 @@ export function findCreases(plane: SurfacePlane): Crease[] {
     .map((c) => {
       const a = plane.toMm(c.ax, c.ay);
       const b = plane.toMm(c.bx, c.by);
-      const lengthMm = Math.hypot(b.x - a.x, b.y - a.y);
-      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y, lengthMm, box: { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x) || 0.3, h: Math.abs(b.y - a.y) || 0.3 } };
+      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y, lengthMm: Math.hypot(b.x - a.x, b.y - a.y) };
     });
 }
 

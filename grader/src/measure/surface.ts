@@ -2,7 +2,7 @@ import type { Defect, Face } from '@gradelens/shared';
 import type { BorderMeasurement } from './centering.ts';
 import type { Lab } from '../image/color.ts';
 import type { LabFace } from './lab-grid.ts';
-import { findArtScratches } from './art-scratches.ts';
+import { findArtScratches, type FoundLine } from './art-scratches.ts';
 import { findCreases } from './creases.ts';
 import { findPrintLines } from './print-lines.ts';
 import { surfacePlane } from './surface-plane.ts';
@@ -31,62 +31,49 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const glareShare = glareOf(face);
   const defects: Defect[] = [];
   let score = 0;
+  // The border's inner edge on each side: the nearest station (Infinity where none was read).
+  const innerEdge = (side: Side) => Math.min(...borders.stations[side].filter((v): v is number => v !== null));
   // Inside the printed frame, or (full art) everywhere but a band along the outline.
-  const inner = (side: (typeof SIDES)[number], fallback: number) => {
-    const found = borders.stations[side].filter((v): v is number => v !== null);
-    return measurable && found.length ? Math.min(...found) + 0.6 : fallback;
-  };
-  const area = { x0: inner('left', 2.5), y0: inner('top', 2.5), x1: w - inner('right', 2.5), y1: h - inner('bottom', 2.5) };
+  const inner = (side: Side) => (measurable && Number.isFinite(innerEdge(side)) ? innerEdge(side) + 0.6 : 2.5);
+  const area = { x0: inner('left'), y0: inner('top'), x1: w - inner('right'), y1: h - inner('bottom') };
+  const lineDefect = (kind: 'crease' | 'print_line' | 'scratch', l: FoundLine, impliedGrade: number): Defect => ({
+    face: faceName,
+    kind,
+    location: 'surface',
+    positionMm: { x: round2((l.x1 + l.x2) / 2), y: round2((l.y1 + l.y2) / 2) },
+    // The box's thin side, for a line along an axis, is 0.3 mm about the line.
+    boxMm: {
+      x: round2(Math.min(l.x1, l.x2, (l.x1 + l.x2) / 2 - 0.15)),
+      y: round2(Math.min(l.y1, l.y2, (l.y1 + l.y2) / 2 - 0.15)),
+      w: round2(Math.max(0.3, Math.abs(l.x2 - l.x1))),
+      h: round2(Math.max(0.3, Math.abs(l.y2 - l.y1))),
+    },
+    lineMm: { x1: round2(l.x1), y1: round2(l.y1), x2: round2(l.x2), y2: round2(l.y2) },
+    sizeMm: round2(l.lengthMm),
+    impliedGrade,
+  });
   // Creases and print lines run across border and art alike: searched on the whole face but the
   // outline's own band, at half resolution.
   const plane = surfacePlane(face.face);
   const creases = findCreases(plane);
-  for (const c of creases) {
-    defects.push({
-      face: faceName,
-      kind: 'crease',
-      location: 'surface',
-      positionMm: { x: round2((c.x1 + c.x2) / 2), y: round2((c.y1 + c.y2) / 2) },
-      boxMm: { x: round2(c.box.x), y: round2(c.box.y), w: round2(c.box.w), h: round2(c.box.h) },
-      lineMm: { x1: round2(c.x1), y1: round2(c.y1), x2: round2(c.x2), y2: round2(c.y2) },
-      sizeMm: round2(c.lengthMm),
-      impliedGrade: surfaceGrade(0, { count: 1, longestMm: c.lengthMm }),
-    });
-  }
+  for (const c of creases) defects.push(lineDefect('crease', c, surfaceGrade(0, { count: 1, longestMm: c.lengthMm })));
   const creaseSummary = { count: creases.length, longestMm: Math.max(0, ...creases.map((c) => c.lengthMm)) };
-  const innerEdge = (side: (typeof SIDES)[number]) => Math.min(...borders.stations[side].filter((v): v is number => v !== null));
   const frame = measurable ? { top: innerEdge('top'), right: innerEdge('right'), bottom: innerEdge('bottom'), left: innerEdge('left') } : null;
-  const printLines = findPrintLines(plane, { widthMm: w, heightMm: h }, frame);
+  const printLines = findPrintLines(plane, { widthMm: w, heightMm: h }, frame).map(
+    (l): FoundLine => (l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h, lengthMm: l.lengthMm } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm, lengthMm: l.lengthMm }),
+  );
   for (const l of printLines) {
     // Counted as a scratch of its length at half weight (GRADING.md).
     score += 0.5 * l.lengthMm;
-    defects.push({
-      face: faceName,
-      kind: 'print_line',
-      location: 'surface',
-      positionMm: l.vertical ? { x: l.atMm, y: round2(h / 2) } : { x: round2(w / 2), y: l.atMm },
-      boxMm: l.vertical ? { x: round2(l.atMm - 0.15), y: 0, w: 0.3, h } : { x: 0, y: round2(l.atMm - 0.15), w, h: 0.3 },
-      lineMm: l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm },
-      sizeMm: l.lengthMm,
-      impliedGrade: 10,
-    });
+    defects.push(lineDefect('print_line', l, 10));
   }
   // What lies on a crease or a print line is counted once, as that line: the light band of a
   // crease is a light line too, and where either crosses the border it differs from the border.
-  const lines = [...creases, ...printLines.map((l) => (l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm }))];
+  const lines = [...creases, ...printLines];
   for (const sc of findArtScratches(face.face, area)) {
     if (onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)) continue;
     score += sc.lengthMm;
-    defects.push({
-      face: faceName,
-      kind: 'scratch',
-      location: 'surface',
-      positionMm: { x: round2((sc.x1 + sc.x2) / 2), y: round2((sc.y1 + sc.y2) / 2) },
-      boxMm: { x: round2(sc.box.x), y: round2(sc.box.y), w: round2(sc.box.w), h: round2(sc.box.h) },
-      lineMm: { x1: round2(sc.x1), y1: round2(sc.y1), x2: round2(sc.x2), y2: round2(sc.y2) },
-      sizeMm: round2(sc.lengthMm),
-      impliedGrade: 10,
-    });
+    defects.push(lineDefect('scratch', sc, 10));
   }
   if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art' };
   const width = face.face.raster.width;
@@ -96,8 +83,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const atArt = zeroedBytes('surface-at-art', flagged.length);
   for (const side of SIDES) {
     const border = borders.colour[side];
-    const depth = Math.min(...borders.stations[side].filter((v): v is number => v !== null)) - 0.4;
-    flagBand(face, side, border, depth, flagged, atArt);
+    flagBand(face, side, border, innerEdge(side) - 0.4, flagged, atArt);
   }
   // The smallest spot a photo can show: about nine of its own pixels (one pixel of a 1080p
   // photo is 0.1 mm; smaller blobs there are sensor noise and JPEG blocks, not print).
@@ -129,9 +115,9 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
 }
 
 /** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
-function onLine(lines: { x1: number; y1: number; x2: number; y2: number }[], x: number, y: number): boolean {
+function onLine(lines: FoundLine[], x: number, y: number): boolean {
   return lines.some((c) => {
-    const length = Math.hypot(c.x2 - c.x1, c.y2 - c.y1) || 1;
+    const length = c.lengthMm || 1;
     const ux = (c.x2 - c.x1) / length;
     const uy = (c.y2 - c.y1) / length;
     const t = (x - c.x1) * ux + (y - c.y1) * uy;
