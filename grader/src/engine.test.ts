@@ -1,9 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badInputs } from '../bench/bad-inputs.ts';
-import { findCard } from './detect/find-card.ts';
-import { decodePhoto } from './image/decode.ts';
-import { gradeCard } from './index.ts';
+import { detectCard, gradeCard } from './index.ts';
 import { generateCase } from './synth/index.ts';
 
 type Case = Awaited<ReturnType<typeof generateCase>>;
@@ -21,9 +19,7 @@ const larger = (pair?: [number, number]) => pair?.[0] ?? NaN;
 /** Detection puts each corner of both faces within a pixel of where the generator drew it. */
 async function expectCornersWithinAPixel(c: Case) {
   for (const face of ['front', 'back'] as const) {
-    const decoded = await decodePhoto(c[face], 50_000_000);
-    if (!decoded.ok) throw new Error(decoded.rejection.message);
-    const found = findCard(decoded.raster, decoded.preview);
+    const found = await detectCard(c[face]);
     if (!found.ok) throw new Error(found.rejection.message);
     for (const corner of found.card.corners) {
       const nearest = Math.min(...c.truth.corners![face].map((t) => Math.hypot(t.x - corner.x, t.y - corner.y)));
@@ -112,6 +108,18 @@ describe('finding the card', () => {
 });
 
 describe('photo quality', () => {
+  it('turns a photo upright by its EXIF orientation before finding the card', async () => {
+    const upright = await detectCard(await sharp(clean.front).jpeg({ quality: 98 }).toBuffer());
+    // The same photo stored on its side, with the tag that turns it upright, as phones save them.
+    const stored = await sharp(clean.front).rotate(-90).jpeg({ quality: 98 }).withMetadata({ orientation: 6 }).toBuffer();
+    expect((await sharp(stored).metadata()).width).toBe(1080);
+    const sideways = await detectCard(stored);
+    if (!upright.ok || !sideways.ok) throw new Error('card not found');
+    upright.card.corners.forEach((corner, i) => {
+      expect(Math.hypot(corner.x - sideways.card.corners[i]!.x, corner.y - sideways.card.corners[i]!.y)).toBeLessThan(0.5);
+    });
+  }, 30_000);
+
   it('reads the blur of a black border on dark cloth from the printed edge inside the border', async () => {
     // The outline of this card is too faint to time its rise; the border's edge to the art is not.
     for (const [sigma, within] of [
@@ -120,9 +128,7 @@ describe('photo quality', () => {
     ] as const) {
       const c = await generateCase({ seed: 1071, frame: '1080p', variant: 'worn', blurSigma: sigma });
       for (const face of ['front', 'back'] as const) {
-        const decoded = await decodePhoto(c[face], 50_000_000);
-        if (!decoded.ok) throw new Error(decoded.rejection.message);
-        const found = findCard(decoded.raster, decoded.preview);
+        const found = await detectCard(c[face]);
         if (!found.ok) throw new Error(found.rejection.message);
         const riseMm = found.card.edgeRisePx / c.truth.pxPerMm[face];
         expect(riseMm).toBeGreaterThanOrEqual(within[0]);

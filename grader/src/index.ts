@@ -1,9 +1,8 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
-import { findCard, type FoundCard } from './detect/find-card.ts';
+import { locateCard, refineCard, regionToRefine, type Detection, type FoundCard, type LocatedCard, type PhotoRegion } from './detect/find-card.ts';
 import { rectangleAspect } from './geometry/aspect.ts';
 import { distance } from './geometry/homography.ts';
-import { decodePhoto, DEFAULT_MAX_PIXELS } from './image/decode.ts';
-import type { Raster } from './image/raster.ts';
+import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import { centeringOf, measureBorders } from './measure/centering.ts';
 import { labFace } from './measure/lab-grid.ts';
 import { measureSurface } from './measure/surface.ts';
@@ -43,22 +42,40 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     timings[name] = Math.round((timings[name] ?? 0) + performance.now() - start);
     return result;
   };
-  const decoded = await time('decode', () => Promise.all([decodePhoto(front, options.maxPixels ?? DEFAULT_MAX_PIXELS), decodePhoto(back, options.maxPixels ?? DEFAULT_MAX_PIXELS)]));
-  const photos: Partial<Record<Face, Raster>> = {};
-  const previews: Partial<Record<Face, Raster>> = {};
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const opened = await time('decode', () => Promise.all([openPhoto(front, maxPixels), openPhoto(back, maxPixels)]));
+  const photos = {} as Record<Face, OpenedPhoto>;
+  for (const [i, face] of (['front', 'back'] as const).entries()) {
+    const o = opened[i]!;
+    if (!o.ok) return rejected({ ...o.rejection, face, message: `${label(face)} photo: ${o.rejection.message}` });
+    photos[face] = o.photo;
+  }
+  const located = {} as Record<Face, LocatedCard>;
+  for (const face of ['front', 'back'] as const) {
+    const location = await time('detect', () => locateCard(photos[face].preview, photos[face].width));
+    if (!location.ok) return rejected({ ...location.rejection, face, message: `${label(face)} photo: ${location.rejection.message}` });
+    located[face] = location.card;
+  }
+  // Only the part of each photo around the card is decoded at full resolution.
+  const regions = {} as Record<Face, PhotoRegion>;
+  const decoded = await time('decode', () =>
+    Promise.all((['front', 'back'] as const).map((face) => {
+      const region = regionToRefine(located[face], photos[face].width, photos[face].height);
+      return decodeRegion(photos[face], region).then((d) => ({ ...d, ...region }));
+    })),
+  );
   for (const [i, face] of (['front', 'back'] as const).entries()) {
     const d = decoded[i]!;
     if (!d.ok) return rejected({ ...d.rejection, face, message: `${label(face)} photo: ${d.rejection.message}` });
-    photos[face] = d.raster;
-    previews[face] = d.preview;
+    regions[face] = { raster: d.raster, left: d.left, top: d.top };
   }
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const face of ['front', 'back'] as const) {
-    const detection = await time('detect', () => findCard(photos[face]!, previews[face]!));
+    const detection = await time('detect', () => refineCard(regions[face], located[face], photos[face].width, photos[face].height));
     if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
     found[face] = detection.card;
   }
-  const geometry = { front: shapeOf(found.front!, photos.front!), back: shapeOf(found.back!, photos.back!) };
+  const geometry = { front: shapeOf(found.front!, photos.front), back: shapeOf(found.back!, photos.back) };
   for (const face of ['front', 'back'] as const) {
     // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
     const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
@@ -94,7 +111,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
 
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
   for (const face of ['front', 'back'] as const) {
-    faces[face] = await time('measure', () => measureFace(photos[face]!, found[face]!, size, face, pxPerMm[face]));
+    faces[face] = await time('measure', () => measureFace(regions[face], found[face]!, size, face, pxPerMm[face]));
     // No card within 5 mm of two virtual corners: the outline was put where the card is not (a
     // border as dark as the cloth, with the card's shadow beside it), and every corner, edge and
     // centering figure of this face would be wrong.
@@ -162,7 +179,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   return { ok: true, report, annotated };
 }
 
-function measureFace(photo: Raster, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number) {
+function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number) {
   const bg = card.background;
   const fill = labToApproxRgb(bg);
   const rectified = rectify(photo, card.corners, size, fill, photoPxPerMm);
@@ -178,7 +195,7 @@ function measureFace(photo: Raster, card: FoundCard, size: { widthMm: number; he
   };
 }
 
-function shapeOf(card: FoundCard, photo: Raster) {
+function shapeOf(card: FoundCard, photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = card.corners;
   const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
   const plain = shortSidePx / ((distance(tl, bl) + distance(tr, br)) / 2);
@@ -195,3 +212,19 @@ function labToApproxRgb(lab: [number, number, number]): [number, number, number]
 }
 
 const label = (face: Face) => (face === 'front' ? 'Front' : 'Back');
+
+/**
+ * The card in one photo, as gradeCard finds it (preview, rough outline, the region around it
+ * decoded, sides fitted): for tests and tools that check detection alone.
+ */
+export async function detectCard(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Detection> {
+  const opened = await openPhoto(input, maxPixels);
+  if (!opened.ok) return opened;
+  const { photo } = opened;
+  const located = locateCard(photo.preview, photo.width);
+  if (!located.ok) return located;
+  const region = regionToRefine(located.card, photo.width, photo.height);
+  const decoded = await decodeRegion(photo, region);
+  if (!decoded.ok) return decoded;
+  return refineCard({ raster: decoded.raster, left: region.left, top: region.top }, located.card, photo.width, photo.height);
+}

@@ -13,13 +13,30 @@ export interface FoundCard {
 
 export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
 
+/** The card found in the preview: its rough corners in photo pixels and the table's colour. */
+export interface LocatedCard {
+  coarse: [Point, Point, Point, Point];
+  background: Lab;
+  /** How far the table's own colour varies (wood grain, cloth): a step must rise above it. */
+  backgroundSpread: number;
+}
+
+export type Location = { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection };
+
+/** Pixels of part of a photo: `raster` holds the photo's pixels from (left, top). */
+export interface PhotoRegion {
+  raster: Raster;
+  left: number;
+  top: number;
+}
 
 /**
- * Finds the one card in a photo: separates it from the background by colour in the small
- * preview (decode.ts), then fits each side to sub-pixel edge points found in the full-resolution photo.
+ * Finds the one card in a photo in two steps. First `locateCard` separates it from the
+ * background by colour in the small preview (decode.ts); then, in the full-resolution pixels
+ * of `regionToRefine` only, `refineCard` fits each side to sub-pixel edge points.
  */
-export function findCard(photo: Raster, preview: Raster): Detection {
-  const small = { raster: preview, scale: photo.width / preview.width };
+export function locateCard(preview: Raster, photoWidth: number): Location {
+  const small = { raster: preview, scale: photoWidth / preview.width };
   const lab = labOf(small.raster);
   const background = frameBackground(lab, small.raster.width, small.raster.height);
   const { mask, threshold } = foregroundMask(lab, background, small.raster.width, small.raster.height);
@@ -47,15 +64,43 @@ export function findCard(photo: Raster, preview: Raster): Detection {
   if (card.touchesBorder) {
     return reject('card_cut_off', 'Part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.');
   }
-  const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale }));
-  const refined = refineSides(photo, coarse as [Point, Point, Point, Point], background, threshold);
-  if (!refined || !plausibleCard(refined.corners, photo)) {
-    return reject('no_card', 'The edges of the card could not be found. Use a plain background that differs from the card border, with even light.');
-  }
-  return { ok: true, card: { corners: orderTopShort(refined.corners), background, edgeRisePx: refined.edgeRisePx } };
+  const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale })) as [Point, Point, Point, Point];
+  return { ok: true, card: { coarse, background, backgroundSpread: threshold } };
 }
 
-function reject(code: GradeRejection['code'], message: string): Detection {
+/** How far outside the rough outline the side search reads: up to 11% of the side's length. */
+const reachOf = (sideLength: number) => Math.max(8, sideLength * 0.11);
+
+/**
+ * The part of the photo the side search and the rectified face read: the rough outline, the
+ * search's reach beyond it and a few millimetres more, within the photo. Only this part is
+ * decoded at full resolution, about half of a 12-megapixel frame.
+ */
+export function regionToRefine(card: LocatedCard, photoWidth: number, photoHeight: number): { left: number; top: number; width: number; height: number } {
+  const { coarse } = card;
+  const sides = coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!));
+  const roughPxPerMm = Math.min(...sides) / 59;
+  const margin = Math.ceil(reachOf(Math.max(...sides)) + 3 * roughPxPerMm + 8);
+  const left = Math.max(0, Math.floor(Math.min(...coarse.map((p) => p.x)) - margin));
+  const top = Math.max(0, Math.floor(Math.min(...coarse.map((p) => p.y)) - margin));
+  const right = Math.min(photoWidth, Math.ceil(Math.max(...coarse.map((p) => p.x)) + margin));
+  const bottom = Math.min(photoHeight, Math.ceil(Math.max(...coarse.map((p) => p.y)) + margin));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+/** The card's sides fitted in the full-resolution pixels of the region around it; corners in photo pixels. */
+export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: number, photoHeight: number): Detection {
+  const { left, top } = region;
+  const coarse = card.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
+  const refined = refineSides(region.raster, coarse, card.background, card.backgroundSpread);
+  const corners = refined?.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point] | undefined;
+  if (!refined || !corners || !plausibleCard(corners, { width: photoWidth, height: photoHeight })) {
+    return reject('no_card', 'The edges of the card could not be found. Use a plain background that differs from the card border, with even light.');
+  }
+  return { ok: true, card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx } };
+}
+
+function reject(code: GradeRejection['code'], message: string): { ok: false; rejection: GradeRejection } {
   return { ok: false, rejection: { code, message } };
 }
 
@@ -312,7 +357,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     if ((mid.x - centre.x) * normal.x + (mid.y - centre.y) * normal.y < 0) normal = { x: -normal.x, y: -normal.y };
     // Coarse corners sit on the rounded corners, up to a few percent inside the true sides, or
     // on the artwork when a border as dark as the background was left out of the mask.
-    const reach = Math.max(8, length * 0.11);
+    const reach = reachOf(length);
     const steps = Math.ceil(reach * 2);
     const points: Point[] = [];
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
@@ -614,7 +659,7 @@ function riseAt(profile: Samples, h: number): number {
 }
 
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
-function plausibleCard(corners: Point[], photo: Raster): boolean {
+function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
   const margin = Math.max(photo.width, photo.height) * 0.1;
   if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
   const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));

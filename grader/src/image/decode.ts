@@ -6,21 +6,35 @@ sharp.cache(false);
 
 export const DEFAULT_MAX_PIXELS = 50_000_000;
 
-/** The full photo, and a copy of at most 400 px a side that libvips shrinks while decoding. */
-export type Decoded = { ok: true; raster: Raster; preview: Raster } | { ok: false; rejection: GradeRejection };
+/**
+ * A photo checked and previewed: its size with the EXIF rotation applied, and a copy of at most
+ * 400 px a side that libvips shrinks while decoding (a fraction of a full decode's cost).
+ */
+export interface OpenedPhoto {
+  input: Buffer;
+  width: number;
+  height: number;
+  preview: Raster;
+  maxPixels: number;
+}
 
-/** Decodes a photo to sRGB pixels with its EXIF rotation applied, or says why it cannot. */
-export async function decodePhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Decoded> {
+export type Opened = { ok: true; photo: OpenedPhoto } | { ok: false; rejection: GradeRejection };
+
+const NOT_AN_IMAGE = 'This file is not a photo we can read. Send a JPEG or PNG photo of the card.';
+const CORRUPT = 'This photo is damaged or incomplete (the file may have been cut off while copying). Take or send the photo again.';
+
+/** Reads a photo's size and decodes its preview, or says why the photo cannot be used. */
+export async function openPhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Opened> {
   let width = 0;
   let height = 0;
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
+    width = meta.autoOrient?.width ?? meta.width ?? 0;
+    height = meta.autoOrient?.height ?? meta.height ?? 0;
   } catch {
-    return reject('not_an_image', 'This file is not a photo we can read. Send a JPEG or PNG photo of the card.');
+    return reject('not_an_image', NOT_AN_IMAGE);
   }
-  if (!width || !height) return reject('not_an_image', 'This file is not a photo we can read. Send a JPEG or PNG photo of the card.');
+  if (!width || !height) return reject('not_an_image', NOT_AN_IMAGE);
   if (width * height > maxPixels) {
     return reject(
       'too_many_pixels',
@@ -28,17 +42,30 @@ export async function decodePhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS)
     );
   }
   try {
-    const decode = (resize: boolean) => {
-      let image = sharp(input, { failOn: 'truncated', limitInputPixels: maxPixels }).rotate();
-      if (resize) image = image.resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'cubic' });
-      return image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-    };
-    const [full, small] = await Promise.all([decode(false), decode(true)]);
-    return { ok: true, raster: toRaster(full), preview: toRaster(small) };
+    // The whole file is read even for the preview, so a truncated one fails here already.
+    const small = await pipeline(input, maxPixels).resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'cubic' }).raw().toBuffer({ resolveWithObject: true });
+    return { ok: true, photo: { input, width, height, preview: toRaster(small), maxPixels } };
   } catch {
-    return reject('corrupt_image', 'This photo is damaged or incomplete (the file may have been cut off while copying). Take or send the photo again.');
+    return reject('corrupt_image', CORRUPT);
   }
 }
+
+export type DecodedRegion = { ok: true; raster: Raster } | { ok: false; rejection: GradeRejection };
+
+/** Decodes part of a photo at full resolution (EXIF rotation applied first). */
+export async function decodeRegion(photo: OpenedPhoto, region: { left: number; top: number; width: number; height: number }): Promise<DecodedRegion> {
+  try {
+    const full = region.left === 0 && region.top === 0 && region.width === photo.width && region.height === photo.height;
+    let image = pipeline(photo.input, photo.maxPixels);
+    if (!full) image = image.extract(region);
+    return { ok: true, raster: toRaster(await image.raw().toBuffer({ resolveWithObject: true })) };
+  } catch {
+    return reject('corrupt_image', CORRUPT);
+  }
+}
+
+/** sRGB pixels without alpha, EXIF rotation applied before any extract or resize. */
+const pipeline = (input: Buffer, maxPixels: number) => sharp(input, { failOn: 'truncated', limitInputPixels: maxPixels }).rotate().removeAlpha().toColourspace('srgb');
 
 const PREVIEW_SIDE = 400;
 
@@ -47,6 +74,6 @@ function toRaster({ data, info }: { data: Buffer; info: OutputInfo }): Raster {
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 };
 }
 
-function reject(code: GradeRejection['code'], message: string): Decoded {
+function reject(code: GradeRejection['code'], message: string): { ok: false; rejection: GradeRejection } {
   return { ok: false, rejection: { code, message } };
 }
