@@ -91,32 +91,48 @@ function straightRun(pixels: number[], w: number, maxOff: number) {
  * compiles this loop once for good.
  */
 function markPairs(L: Float32Array, w: number, h: number, band: number, beyond: number, reach: number, marks: Uint8Array): void {
-  // Index offsets of the band and the beyond points, along each direction's normal.
-  const near = DIRECTIONS.map(({ tx, ty }) => Math.round(-ty * band) + Math.round(tx * band) * w);
-  const far = DIRECTIONS.map(({ tx, ty }) => Math.round(-ty * beyond) + Math.round(tx * beyond) * w);
+  // Index offsets of the band and the beyond points, along each direction's normal, made int32
+  // here, where the JIT sees it, so that it indexes with integer sums.
+  const [n0, n1, n2, n3] = DIRECTIONS.map(({ tx, ty }) => (Math.round(-ty * band) + Math.round(tx * band) * w) | 0) as [number, number, number, number];
+  const [f0, f1, f2, f3] = DIRECTIONS.map(({ tx, ty }) => (Math.round(-ty * beyond) + Math.round(tx * beyond) * w) | 0) as [number, number, number, number];
   for (let y = reach; y < h - reach; y += 1) {
     for (let i = y * w + reach, end = y * w + w - reach; i < end; i += 1) {
+      // The first direction of the strongest pair (a tie keeps the earlier one).
       let best = 0;
       let code = 0;
-      for (let d = 0; d < 4; d += 1) {
-        const n = near[d]!;
-        const a = L[i - n]!;
-        const b = L[i + n]!;
-        const contrast = Math.abs(a - b);
-        if (!(contrast > PAIR_CONTRAST && contrast > best)) continue;
-        const f = far[d]!;
-        const A = L[i - f]!;
-        const B = L[i + f]!;
-        // The lighter band lighter than the print beyond it, the darker band darker than its own.
-        const pair = a > b ? a - A > BAND_CONTRAST && B - b > BAND_CONTRAST : b - B > BAND_CONTRAST && A - a > BAND_CONTRAST;
-        if (pair) {
-          best = contrast;
-          code = 1 + 2 * d + (a > b ? 0 : 1);
-        }
+      const s0 = pairAt(L, i, n0, f0);
+      if (Math.abs(s0) > best) {
+        best = Math.abs(s0);
+        code = s0 > 0 ? 1 : 2;
       }
+      const s1 = pairAt(L, i, n1, f1);
+      if (Math.abs(s1) > best) {
+        best = Math.abs(s1);
+        code = s1 > 0 ? 3 : 4;
+      }
+      const s2 = pairAt(L, i, n2, f2);
+      if (Math.abs(s2) > best) {
+        best = Math.abs(s2);
+        code = s2 > 0 ? 5 : 6;
+      }
+      const s3 = pairAt(L, i, n3, f3);
+      if (Math.abs(s3) > best) code = s3 > 0 ? 7 : 8;
       marks[i] = code;
     }
   }
+}
+
+/** The contrast of a pair across offset `n` (positive with the light band first), else 0. */
+function pairAt(L: Float32Array, i: number, n: number, f: number): number {
+  const a = L[i - n]!;
+  const b = L[i + n]!;
+  const contrast = Math.abs(a - b);
+  if (!(contrast > PAIR_CONTRAST)) return 0;
+  const A = L[i - f]!;
+  const B = L[i + f]!;
+  // The lighter band lighter than the print beyond it, the darker band darker than its own.
+  if (a > b) return a - A > BAND_CONTRAST && B - b > BAND_CONTRAST ? a - b : 0;
+  return b - B > BAND_CONTRAST && A - a > BAND_CONTRAST ? a - b : 0;
 }
 
 type Piece = { ax: number; ay: number; bx: number; by: number; code: number };
