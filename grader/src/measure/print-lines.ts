@@ -73,9 +73,46 @@ const counts = (n: number): Counts => ({ all: new Float64Array(n), first: new Fl
  * For each row, how many of its pixels are lighter, and how many darker, than the print k pixels
  * above and below them by LINE_CONTRAST; for each column the same against the print k pixels to
  * the left and right. A pixel counts for a row (column) when it answers on that row (column) or
- * the next one either side: a line a fraction of a degree off the axis. One pass in row order.
+ * the next one either side: a line a fraction of a degree off the axis.
  */
 function coverage(L: Float32Array, w: number, h: number, k: number, marks: Uint8Array) {
+  markAcross(L, w, h, k, marks);
+  const endX = Math.round(w * END_SHARE);
+  const endY = Math.round(h * END_SHARE);
+  // Column counts by band of rows (the first END_SHARE, the middle, the last), added up at the end.
+  const bands = [0, 1, 2].map(() => ({ light: new Float64Array(w), dark: new Float64Array(w) }));
+  const rows = { light: counts(h), dark: counts(h) };
+  const tally = new Int32Array(2);
+  const x0 = k + 1;
+  const x1 = w - k - 1;
+  for (let y = k + 1; y < h - k - 1; y += 1) {
+    const band = bands[y < endY ? 0 : y >= h - endY ? 2 : 1]!;
+    // Along the row: its first END_SHARE, the middle and the last, each a span of its own.
+    const spans = [x0, Math.max(x0, Math.min(endX, x1)), Math.max(x0, Math.min(w - endX, x1)), x1];
+    for (let s = 0; s < 3; s += 1) {
+      tallySpan(marks, w, y, spans[s]!, spans[s + 1]!, band.light, band.dark, tally);
+      rows.light.all[y]! += tally[0]!;
+      rows.dark.all[y]! += tally[1]!;
+      if (s !== 1) {
+        const part = s === 0 ? 'first' : 'last';
+        rows.light[part][y]! += tally[0]!;
+        rows.dark[part][y]! += tally[1]!;
+      }
+    }
+  }
+  const columns = { light: counts(w), dark: counts(w) };
+  for (const kind of ['light', 'dark'] as const) {
+    const [first, middle, last] = bands.map((b) => b[kind]) as [Float64Array, Float64Array, Float64Array];
+    const c = columns[kind];
+    for (let x = 0; x < w; x += 1) c.all[x] = first[x]! + middle[x]! + last[x]!;
+    c.first.set(first);
+    c.last.set(last);
+  }
+  return { rows, columns, endX, endY };
+}
+
+/** Bits of each pixel: 1 lighter and 2 darker than above and below; 4 lighter and 8 darker than left and right. */
+function markAcross(L: Float32Array, w: number, h: number, k: number, marks: Uint8Array): void {
   const up = k * w;
   for (let y = k; y < h - k; y += 1) {
     for (let x = k, i = y * w + k; x < w - k; x += 1, i += 1) {
@@ -86,30 +123,27 @@ function coverage(L: Float32Array, w: number, h: number, k: number, marks: Uint8
       const b = L[i + up]!;
       const l = L[i - k]!;
       const r = L[i + k]!;
-      // Bits: 1 lighter and 2 darker than above and below; 4 lighter and 8 darker than left and right.
       marks[i] = (hi > a && hi > b ? 1 : lo < a && lo < b ? 2 : 0) | (hi > l && hi > r ? 4 : lo < l && lo < r ? 8 : 0);
     }
   }
-  const rows = { light: counts(h), dark: counts(h) };
-  const columns = { light: counts(w), dark: counts(w) };
-  const endX = Math.round(w * END_SHARE);
-  const endY = Math.round(h * END_SHARE);
-  for (let y = k + 1; y < h - k - 1; y += 1) {
-    const columnPart = y < endY ? 'first' : y >= h - endY ? 'last' : null;
-    for (let x = k + 1, i = y * w + k + 1; x < w - k - 1; x += 1, i += 1) {
-      const row = marks[i - w]! | marks[i]! | marks[i + w]!;
-      const rowPart = x < endX ? 'first' : x >= w - endX ? 'last' : null;
-      if (row & 1) add(rows.light, y, rowPart);
-      if (row & 2) add(rows.dark, y, rowPart);
-      const column = marks[i - 1]! | marks[i]! | marks[i + 1]!;
-      if (column & 4) add(columns.light, x, columnPart);
-      if (column & 8) add(columns.dark, x, columnPart);
-    }
-  }
-  return { rows, columns, endX, endY };
 }
 
-function add(c: Counts, j: number, part: 'first' | 'last' | null): void {
-  c.all[j]! += 1;
-  if (part) c[part][j]! += 1;
+/**
+ * Counts the pixels from x0 to x1 of row y: for the row (`tally`: light, dark), from the marks
+ * of the pixel and those above and below it; for each column, from the marks of the pixel and
+ * those left and right of it. The counts are whole numbers, so their order of addition is free.
+ */
+function tallySpan(marks: Uint8Array, w: number, y: number, x0: number, x1: number, columnLight: Float64Array, columnDark: Float64Array, tally: Int32Array): void {
+  let light = 0;
+  let dark = 0;
+  for (let x = x0, i = y * w + x0; x < x1; x += 1, i += 1) {
+    const row = marks[i - w]! | marks[i]! | marks[i + w]!;
+    light += row & 1;
+    dark += (row >> 1) & 1;
+    const column = marks[i - 1]! | marks[i]! | marks[i + 1]!;
+    if (column & 4) columnLight[x]! += 1;
+    if (column & 8) columnDark[x]! += 1;
+  }
+  tally[0] = light;
+  tally[1] = dark;
 }
