@@ -1,4 +1,5 @@
 import type { RectifiedFace } from '../rectify.ts';
+import { maskScan, nextMarked } from '../image/mask.ts';
 import { floats, zeroedBytes } from '../image/scratch.ts';
 
 /** A straight line found on the face, from (x1, y1) to (x2, y2) in mm on the rectified card. */
@@ -137,10 +138,9 @@ function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number
 
 export function components(mask: Uint8Array, w: number, h: number): number[][] {
   const seen = zeroedBytes('components-seen', mask.length);
-  // Four mask bytes at a time where the mask is all zeros, as most of it is.
-  const words = new Uint32Array(mask.buffer, mask.byteOffset, mask.byteOffset % 4 === 0 ? mask.length >> 2 : 0);
+  const scan = maskScan(mask);
   const out: number[][] = [];
-  for (let start = nextMarked(mask, words, 0); start < mask.length; start = nextMarked(mask, words, start + 1)) {
+  for (let start = nextMarked(scan, 0); start < mask.length; start = nextMarked(scan, start + 1)) {
     if (seen[start]) continue;
     const pixels: number[] = [];
     const stack = [start];
@@ -165,17 +165,6 @@ export function components(mask: Uint8Array, w: number, h: number): number[][] {
     out.push(pixels);
   }
   return out;
-}
-
-/** The first marked index of the mask from `from` on (its length when there is none). */
-function nextMarked(mask: Uint8Array, words: Uint32Array, from: number): number {
-  let i = from;
-  while (i < mask.length && !mask[i] && i & 3) i += 1;
-  if (i < mask.length && mask[i]) return i;
-  let word = i >> 2;
-  while (word < words.length && !words[word]) word += 1;
-  for (i = Math.max(i, word << 2); i < mask.length; i += 1) if (mask[i]) return i;
-  return mask.length;
 }
 
 /** The pixels' principal axis: its two ends, its length and how far any pixel strays from it. */

@@ -7,6 +7,7 @@ import { findCreases } from './creases.ts';
 import { findPrintLines } from './print-lines.ts';
 import { surfacePlane } from './surface-plane.ts';
 import { surfaceGrade } from '../rubric.ts';
+import { maskScan, nextMarked } from '../image/mask.ts';
 import { zeroedBytes } from '../image/scratch.ts';
 import { SIDES, sideLength, type Side } from './sides.ts';
 
@@ -176,8 +177,9 @@ function glareOf(face: LabFace): number {
 function blobs(mask: Uint8Array, w: number, h: number, atArt: Uint8Array) {
   const seen = zeroedBytes('blobs-seen', mask.length);
   const out: { count: number; minX: number; maxX: number; minY: number; maxY: number; touchesArt: boolean }[] = [];
-  for (let start = 0; start < mask.length; start += 1) {
-    if (!mask[start] || seen[start]) continue;
+  const scan = maskScan(mask);
+  for (let start = nextMarked(scan, 0); start < mask.length; start = nextMarked(scan, start + 1)) {
+    if (seen[start]) continue;
     const blob = { count: 0, minX: w, maxX: 0, minY: h, maxY: 0, touchesArt: false };
     const stack = [start];
     seen[start] = 1;
