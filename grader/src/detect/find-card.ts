@@ -105,7 +105,15 @@ function reject(code: GradeRejection['code'], message: string): { ok: false; rej
 
 function labOf(r: Raster): Float32Array {
   const out = new Float32Array(r.width * r.height * 3);
-  for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) labOfPixel(data, i, out);
+  for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) {
+    // A colour repeating the pixel before it (flat table, print) has its Lab already: a copy
+    // instead of the colour cache's scattered reads.
+    if (i > 0 && data[i] === data[i - 3] && data[i + 1] === data[i - 2] && data[i + 2] === data[i - 1]) {
+      out[i] = out[i - 3]!;
+      out[i + 1] = out[i - 2]!;
+      out[i + 2] = out[i - 1]!;
+    } else labOfPixel(data, i, out);
+  }
   return out;
 }
 
@@ -423,10 +431,12 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     const points: Point[] = [];
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
     const pointRises: number[] = [];
+    // One profile at a time: each reuses these, writing every step before it reads it.
+    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1) };
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      const profile = new Profile(photo, base, normal, dir, reach, steps, fromBackground);
+      const profile = new Profile(photo, base, normal, dir, reach, steps, fromBackground, buffers);
       // Beyond the photo's edge the profile continues flat from the last pixel inside it; a
       // profile that leaves the photo again further in is not used.
       if (profile.firstInside < 0 || profile.firstInside > steps * 0.47 || !profile.insideFromFirst) continue;
@@ -531,12 +541,15 @@ class Profile implements Samples {
     private readonly reach: number,
     private readonly steps: number,
     private readonly fromBackground: (r: number, g: number, b: number) => number,
+    buffers: { colours: Float32Array; values: Float64Array },
   ) {
     this.length = steps + 1;
-    this.colours = new Float32Array(this.length * 3);
-    this.values = new Float64Array(this.length);
+    this.colours = buffers.colours;
+    this.values = buffers.values;
     this.firstInside = firstStepInside(photo, base, normal, dir, reach, steps);
-    this.insideFromFirst = this.firstInside >= 0 && allStepsInside(photo, base, normal, dir, reach, steps, this.firstInside);
+    // A sample's coordinates move monotonically with the step (every rounding step is
+    // monotonic), so the steps inside the photo are one run: it reaches the last step or not.
+    this.insideFromFirst = this.firstInside >= 0 && stepInside(photo, base, normal, dir, reach, steps, steps);
   }
 
   at(i: number): number {
@@ -565,7 +578,7 @@ class Profile implements Samples {
 
   /** Reads the steps up to and including i (and a few beyond, to read in runs). */
   readThrough(i: number): void {
-    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 24));
+    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 8));
     readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, this.readTo, to);
     this.readTo = to;
   }
@@ -588,12 +601,6 @@ function stepInside(photo: Raster, base: Point, normal: Point, dir: Point, reach
 function firstStepInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number): number {
   for (let s = 0; s <= steps; s += 1) if (stepInside(photo, base, normal, dir, reach, steps, s)) return s;
   return -1;
-}
-
-/** Whether every step of a profile from `from` on is inside the photo. */
-function allStepsInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number, from: number): boolean {
-  for (let s = from + 1; s <= steps; s += 1) if (!stepInside(photo, base, normal, dir, reach, steps, s)) return false;
-  return true;
 }
 
 /**
