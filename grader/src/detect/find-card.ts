@@ -121,7 +121,8 @@ function labOf(r: Raster): Float32Array {
 function frameBackground(lab: Float32Array, w: number, h: number): Lab {
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
   // Each channel apart, in 32-bit floats as `lab` holds them: `medianColour` of the same samples.
-  const channels = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
+  const size = framePixels(w, h, band);
+  const channels = [new Float32Array(size), new Float32Array(size), new Float32Array(size)];
   let n = 0;
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
@@ -138,13 +139,16 @@ function frameBackground(lab: Float32Array, w: number, h: number): Lab {
   return [pick(channels[0]!), pick(channels[1]!), pick(channels[2]!)];
 }
 
+/** How many pixels lie within `band` of the photo's edges. */
+const framePixels = (w: number, h: number, band: number) => w * h - Math.max(0, w - 2 * band) * Math.max(0, h - 2 * band);
+
 /**
  * Card pixels differ from the background by more than its own variation (light falloff, wood
  * grain). The threshold adapts to how much the frame itself varies.
  */
 function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mask: Uint8Array; threshold: number } {
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
-  const frameDistances = new Float32Array(w * h);
+  const frameDistances = new Float32Array(framePixels(w, h, band));
   let frameCount = 0;
   const dist = new Float32Array(w * h);
   for (let y = 0, i = 0; y < h; y += 1) {
