@@ -1,6 +1,6 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { backgroundDistance, isShadeOf, labOfPixel, medianColour, type Lab } from '../image/color.ts';
+import { backgroundDistance, isShadeOf, labOfPixel, type Lab } from '../image/color.ts';
 import type { Raster } from '../image/raster.ts';
 
 export interface FoundCard {
@@ -45,8 +45,7 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   // background still counts as the whole card.
   const glareLike = new Uint8Array(total);
   for (let i = 0; i < total; i += 1) glareLike[i] = lab[i * 3]! > 96 && lab[i * 3 + 1]! ** 2 + lab[i * 3 + 2]! ** 2 < 25 ? 1 : 0;
-  const components = largestComponents(mask, small.raster.width, small.raster.height, glareLike)
-    .filter((c) => c.area >= total * 0.002)
+  const components = largestComponents(mask, small.raster.width, small.raster.height, glareLike, total * 0.002)
     .map((c) => ({ ...c, hullArea: polygonArea(convexHull(c.boundary)) }))
     .sort((a, b) => b.hullArea - a.hullArea);
   const card = components[0];
@@ -106,23 +105,42 @@ function reject(code: GradeRejection['code'], message: string): { ok: false; rej
 
 function labOf(r: Raster): Float32Array {
   const out = new Float32Array(r.width * r.height * 3);
-  for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) labOfPixel(data, i, out);
+  for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) {
+    // A colour repeating the pixel before it (flat table, print) has its Lab already: a copy
+    // instead of the colour cache's scattered reads.
+    if (i > 0 && data[i] === data[i - 3] && data[i + 1] === data[i - 2] && data[i + 2] === data[i - 1]) {
+      out[i] = out[i - 3]!;
+      out[i + 1] = out[i - 2]!;
+      out[i + 2] = out[i - 1]!;
+    } else labOfPixel(data, i, out);
+  }
   return out;
 }
-
-const labAt = (lab: Float32Array, i: number): Lab => [lab[i * 3]!, lab[i * 3 + 1]!, lab[i * 3 + 2]!];
 
 /** The background's colour: the median of a thin frame around the photo. */
 function frameBackground(lab: Float32Array, w: number, h: number): Lab {
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
-  const samples: Lab[] = [];
+  // Each channel apart, in 32-bit floats as `lab` holds them: `medianColour` of the same samples.
+  const size = framePixels(w, h, band);
+  const channels = [new Float32Array(size), new Float32Array(size), new Float32Array(size)];
+  let n = 0;
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
-      if (x < band || y < band || x >= w - band || y >= h - band) samples.push(labAt(lab, y * w + x));
+      if (x < band || y < band || x >= w - band || y >= h - band) {
+        const i = (y * w + x) * 3;
+        channels[0]![n] = lab[i]!;
+        channels[1]![n] = lab[i + 1]!;
+        channels[2]![n] = lab[i + 2]!;
+        n += 1;
+      }
     }
   }
-  return medianColour(samples);
+  const pick = (c: Float32Array) => (n ? c.subarray(0, n).sort()[n >> 1]! : 0);
+  return [pick(channels[0]!), pick(channels[1]!), pick(channels[2]!)];
 }
+
+/** How many pixels lie within `band` of the photo's edges. */
+const framePixels = (w: number, h: number, band: number) => w * h - Math.max(0, w - 2 * band) * Math.max(0, h - 2 * band);
 
 /**
  * Card pixels differ from the background by more than its own variation (light falloff, wood
@@ -130,7 +148,8 @@ function frameBackground(lab: Float32Array, w: number, h: number): Lab {
  */
 function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mask: Uint8Array; threshold: number } {
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
-  const frameDistances: number[] = [];
+  const frameDistances = new Float32Array(framePixels(w, h, band));
+  let frameCount = 0;
   const dist = new Float32Array(w * h);
   for (let y = 0, i = 0; y < h; y += 1) {
     const frameRow = y < band || y >= h - band;
@@ -139,70 +158,71 @@ function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mas
       const da = lab[i * 3 + 1]! - bg[1];
       const db = lab[i * 3 + 2]! - bg[2];
       dist[i] = Math.sqrt(dl * dl + da * da + db * db);
-      if (frameRow || x < band || x >= w - band) frameDistances.push(dist[i]!);
+      if (frameRow || x < band || x >= w - band) frameDistances[frameCount++] = dist[i]!;
     }
   }
-  frameDistances.sort((a, b) => a - b);
+  const frame = frameDistances.subarray(0, frameCount).sort();
   // A robust spread of the frame: a card cut off by the frame may cover part of it.
-  const p80 = frameDistances[Math.floor(frameDistances.length * 0.8)] ?? 0;
+  const p80 = frame[Math.floor(frame.length * 0.8)] ?? 0;
   const threshold = Math.max(6, p80 * 1.8);
   let mask: Uint8Array = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i += 1) mask[i] = dist[i]! > threshold ? 1 : 0;
-  mask = erode(dilate(mask, w, h, 2), w, h, 2);
+  mask = dilate(dilate(mask, w, h, 2, 1), w, h, 2, 0);
   return { mask: fillHoles(mask, w, h), threshold };
 }
 
-/** Square dilation, done as a horizontal then a vertical pass (separable, linear in r). */
-function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const rows: Uint8Array = new Uint8Array(m.length);
-  for (let y = 0; y < h; y += 1) {
-    let last = -Infinity;
-    for (let x = 0; x < w; x += 1) if (m[y * w + x]) last = x;
-    let next = Infinity;
-    const nearest = new Int32Array(w);
-    for (let x = w - 1; x >= 0; x -= 1) {
-      if (m[y * w + x]) next = x;
-      nearest[x] = next === Infinity ? 1 << 30 : next - x;
-    }
-    last = -Infinity;
-    for (let x = 0; x < w; x += 1) {
-      if (m[y * w + x]) last = x;
-      rows[y * w + x] = x - last <= r || nearest[x]! <= r ? 1 : 0;
-    }
-  }
-  const out: Uint8Array = new Uint8Array(m.length);
-  for (let x = 0; x < w; x += 1) {
-    let last = -Infinity;
-    const nearest = new Int32Array(h);
-    let next = Infinity;
-    for (let y = h - 1; y >= 0; y -= 1) {
-      if (rows[y * w + x]) next = y;
-      nearest[y] = next === Infinity ? 1 << 30 : next - y;
-    }
-    for (let y = 0; y < h; y += 1) {
-      if (rows[y * w + x]) last = y;
-      out[y * w + x] = y - last <= r || nearest[y]! <= r ? 1 : 0;
-    }
-  }
+/**
+ * Square dilation of the pixels whose value is `set` (1: dilation, 0: erosion of the ones),
+ * done as a horizontal then a vertical pass (separable). A pixel is within r of a set pixel
+ * when its window of 2r + 1 holds one: a count slides along each row, then down the columns
+ * a row at a time (reading the photo in its order, without a buffer per row or column).
+ */
+function dilate(m: Uint8Array, w: number, h: number, r: number, set: 0 | 1): Uint8Array {
+  const rows = new Uint8Array(m.length);
+  for (let y = 0; y < h; y += 1) nearInRow(m, rows, y * w, w, r, set);
+  const out = new Uint8Array(m.length);
+  const counts = new Int32Array(w);
+  // The count of each column's window around row y: rows y - r to y + r.
+  for (let y = 0; y < Math.min(r, h); y += 1) for (let x = 0; x < w; x += 1) counts[x]! += rows[y * w + x]!;
+  for (let y = 0; y < h; y += 1) nearInColumns(rows, out, counts, y, w, h, r, set);
   return out;
 }
 
-function erode(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const inverted = new Uint8Array(m.length);
-  for (let i = 0; i < m.length; i += 1) inverted[i] = 1 - m[i]!;
-  const out = dilate(inverted, w, h, r);
-  for (let i = 0; i < out.length; i += 1) out[i] = 1 - out[i]!;
-  return out;
+/** One row of the horizontal pass: 1 where a `set` pixel of the row lies within r. */
+function nearInRow(m: Uint8Array, rows: Uint8Array, at: number, w: number, r: number, set: 0 | 1): void {
+  let count = 0;
+  for (let x = 0; x < Math.min(r, w); x += 1) if (m[at + x] === set) count += 1;
+  for (let x = 0; x < w; x += 1) {
+    if (x + r < w && m[at + x + r] === set) count += 1;
+    if (x - r - 1 >= 0 && m[at + x - r - 1] === set) count -= 1;
+    rows[at + x] = count > 0 ? 1 : 0;
+  }
+}
+
+/** One row of the vertical pass: the column windows slid to row y, then the row's pixels. */
+function nearInColumns(rows: Uint8Array, out: Uint8Array, counts: Int32Array, y: number, w: number, h: number, r: number, set: 0 | 1): void {
+  const enter = (y + r) * w;
+  const leave = (y - r - 1) * w;
+  const at = y * w;
+  for (let x = 0; x < w; x += 1) {
+    let c = counts[x]!;
+    if (y + r < h) c += rows[enter + x]!;
+    if (y - r - 1 >= 0) c -= rows[leave + x]!;
+    counts[x] = c;
+    out[at + x] = c > 0 ? set : 1 - set;
+  }
 }
 
 /** Marks every pixel not reachable from the photo's border through background as foreground. */
 function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
   const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
+  // Each pixel is pushed at most once, so the stack never holds more than all of them.
+  const stack = new Int32Array(w * h);
+  let top = 0;
   const push = (i: number) => {
     if (!m[i] && !outside[i]) {
       outside[i] = 1;
-      stack.push(i);
+      stack[top++] = i;
     }
   };
   for (let x = 0; x < w; x += 1) {
@@ -213,16 +233,34 @@ function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
     push(y * w);
     push(y * w + w - 1);
   }
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % w;
-    if (x > 0) push(i - 1);
-    if (x < w - 1) push(i + 1);
-    if (i >= w) push(i - w);
-    if (i < w * (h - 1)) push(i + w);
-  }
+  top = floodOutside(m, outside, stack, top, w, h);
   for (let i = 0; i < outside.length; i += 1) outside[i] = 1 - outside[i]!;
   return outside;
+}
+
+/** The flood of `fillHoles` from the pixels on the stack, through background; the stack's size after. */
+function floodOutside(m: Uint8Array, outside: Uint8Array, stack: Int32Array, top: number, w: number, h: number): number {
+  while (top) {
+    const i = stack[--top]!;
+    const x = i % w;
+    if (x > 0 && !m[i - 1] && !outside[i - 1]) {
+      outside[i - 1] = 1;
+      stack[top++] = i - 1;
+    }
+    if (x < w - 1 && !m[i + 1] && !outside[i + 1]) {
+      outside[i + 1] = 1;
+      stack[top++] = i + 1;
+    }
+    if (i >= w && !m[i - w] && !outside[i - w]) {
+      outside[i - w] = 1;
+      stack[top++] = i - w;
+    }
+    if (i < w * (h - 1) && !m[i + w] && !outside[i + w]) {
+      outside[i + w] = 1;
+      stack[top++] = i + w;
+    }
+  }
+  return top;
 }
 
 interface Component {
@@ -232,44 +270,79 @@ interface Component {
   boundary: Point[];
 }
 
-/** Connected parts of the mask, largest first, each with how many of its pixels `marked` holds. */
-function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Array): Component[] {
+/**
+ * Connected parts of the mask of at least `minArea` pixels, largest first, each with how many
+ * of its pixels `marked` holds.
+ */
+function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Array, minArea: number): Component[] {
   const label = new Int32Array(w * h);
+  // Shared by all components: each pixel is pushed once, and a component's boundary is kept
+  // as points only when the component is large enough to be kept.
+  const stack = new Int32Array(w * h);
+  const boundary = new Int32Array(w * h);
   const found: Component[] = [];
   let next = 1;
   for (let start = 0; start < w * h; start += 1) {
     if (!m[start] || label[start]) continue;
-    const stack = [start];
     label[start] = next;
-    let area = 0;
-    let markedCount = 0;
-    let touches = false;
-    const boundary: Point[] = [];
-    while (stack.length) {
-      const i = stack.pop()!;
-      area += 1;
-      markedCount += marked[i]!;
-      const x = i % w;
-      const y = (i / w) | 0;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
-      let edge = false;
-      for (let n = 0; n < 4; n += 1) {
-        const j = n === 0 ? (x > 0 ? i - 1 : -1) : n === 1 ? (x < w - 1 ? i + 1 : -1) : n === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
-        if (j < 0 || !m[j]) {
-          edge = true;
-          continue;
-        }
-        if (!label[j]) {
-          label[j] = next;
-          stack.push(j);
-        }
+    stack[0] = start;
+    const c = floodComponent(m, label, marked, stack, boundary, next, w, h);
+    if (c.area >= minArea) {
+      const points: Point[] = [];
+      for (let k = 0; k < c.boundaryCount; k += 1) {
+        const i = boundary[k]!;
+        points.push({ x: i % w, y: (i / w) | 0 });
       }
-      if (edge) boundary.push({ x, y });
+      found.push({ area: c.area, marked: c.marked, touchesBorder: c.touches, boundary: points });
     }
-    found.push({ area, marked: markedCount, touchesBorder: touches, boundary });
     next += 1;
   }
   return found.sort((a, b) => b.area - a.area);
+}
+
+/** Labels one component from the pixel on the stack, collecting its boundary pixels' indices. */
+function floodComponent(m: Uint8Array, label: Int32Array, marked: Uint8Array, stack: Int32Array, boundary: Int32Array, id: number, w: number, h: number): { area: number; marked: number; touches: boolean; boundaryCount: number } {
+  let top = 1;
+  let area = 0;
+  let markedCount = 0;
+  let touches = false;
+  let boundaryCount = 0;
+  while (top) {
+    const i = stack[--top]!;
+    area += 1;
+    markedCount += marked[i]!;
+    const x = i % w;
+    const y = (i / w) | 0;
+    if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
+    // Left, right, up, down; a neighbour outside the photo or off the mask makes this a boundary pixel.
+    let edge = false;
+    if (x > 0 && m[i - 1]) {
+      if (!label[i - 1]) {
+        label[i - 1] = id;
+        stack[top++] = i - 1;
+      }
+    } else edge = true;
+    if (x < w - 1 && m[i + 1]) {
+      if (!label[i + 1]) {
+        label[i + 1] = id;
+        stack[top++] = i + 1;
+      }
+    } else edge = true;
+    if (y > 0 && m[i - w]) {
+      if (!label[i - w]) {
+        label[i - w] = id;
+        stack[top++] = i - w;
+      }
+    } else edge = true;
+    if (y < h - 1 && m[i + w]) {
+      if (!label[i + w]) {
+        label[i + w] = id;
+        stack[top++] = i + w;
+      }
+    } else edge = true;
+    if (edge) boundary[boundaryCount++] = i;
+  }
+  return { area, marked: markedCount, touches, boundaryCount };
 }
 
 /** Four corners: the hull points nearest the corners of the hull's minimum-area rectangle. */
@@ -362,16 +435,18 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     const points: Point[] = [];
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
     const pointRises: number[] = [];
+    // One profile at a time: each reuses these, writing every step before it reads it.
+    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1) };
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      const profile = new Profile(photo, base, normal, dir, reach, steps, fromBackground);
+      const profile = new Profile(photo, base, normal, dir, reach, steps, fromBackground, buffers);
       // Beyond the photo's edge the profile continues flat from the last pixel inside it; a
       // profile that leaves the photo again further in is not used.
       if (profile.firstInside < 0 || profile.firstInside > steps * 0.47 || !profile.insideFromFirst) continue;
-      const outside = profile.slice(0, Math.ceil(steps * 0.08));
-      const outer = median(outside);
-      const noise = median(outside.map((v) => Math.abs(v - outer)));
+      const outside = Math.ceil(steps * 0.08);
+      const outer = profile.median(0, outside);
+      const noise = profile.medianDistance(0, outside, outer);
       // The first lasting step from the background is the outline, even when the border is
       // close to the background and the artwork inside it stands out far more.
       // Never less than the background's own variation across the photo (wood grain, cloth).
@@ -391,12 +466,12 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const h = Math.round(half);
       let riseSamples = riseAt(profile, h);
       if (Number.isNaN(riseSamples)) {
-        const inside = median(profile.slice(h + 3, h + 10));
+        const inside = profile.median(h + 3, h + 10);
         const limit = Math.min(steps - 10, h + Math.round(steps * 0.3));
         let k2 = h + 3;
         while (k2 < limit && Math.abs(profile.at(k2) - inside) < 20) k2 += 1;
         if (k2 < limit) {
-          const after = median(profile.slice(k2 + 3, k2 + 10));
+          const after = profile.median(k2 + 3, k2 + 10);
           const mid = (inside + after) / 2;
           let c = k2;
           while (c > h + 3 && (profile.at(c - 1) - mid) * (after - inside) >= 0) c -= 1;
@@ -442,7 +517,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
 interface Samples {
   readonly length: number;
   at(i: number): number;
-  slice(from: number, to: number): number[];
+  /** The median of the samples from `from` up to `to` (within the profile), 0 when there are none. */
+  median(from: number, to: number): number;
 }
 
 /**
@@ -469,13 +545,15 @@ class Profile implements Samples {
     private readonly reach: number,
     private readonly steps: number,
     private readonly fromBackground: (r: number, g: number, b: number) => number,
+    buffers: { colours: Float32Array; values: Float64Array },
   ) {
     this.length = steps + 1;
-    this.colours = new Float32Array(this.length * 3);
-    this.values = new Float64Array(this.length);
-    const inside = stepsInside(photo, base, normal, dir, reach, steps);
-    this.firstInside = inside.indexOf(1);
-    this.insideFromFirst = this.firstInside >= 0 && inside.indexOf(0, this.firstInside) < 0;
+    this.colours = buffers.colours;
+    this.values = buffers.values;
+    this.firstInside = firstStepInside(photo, base, normal, dir, reach, steps);
+    // A sample's coordinates move monotonically with the step (every rounding step is
+    // monotonic), so the steps inside the photo are one run: it reaches the last step or not.
+    this.insideFromFirst = this.firstInside >= 0 && stepInside(photo, base, normal, dir, reach, steps, steps);
   }
 
   at(i: number): number {
@@ -485,36 +563,48 @@ class Profile implements Samples {
     return this.values[i]!;
   }
 
-  slice(from: number, to: number): number[] {
-    const out: number[] = [];
-    for (let i = Math.max(0, from), end = Math.min(this.length, to); i < end; i += 1) out.push(this.at(i));
-    return out;
+  median(from: number, to: number): number {
+    const end = Math.min(this.length, to);
+    const values = scratchFor(end - from);
+    let n = 0;
+    for (let i = Math.max(0, from); i < end; i += 1) values[n++] = this.at(i);
+    return medianOfFirst(values, n);
+  }
+
+  /** The median of how far the samples from `from` up to `to` lie from `centre`. */
+  medianDistance(from: number, to: number, centre: number): number {
+    const end = Math.min(this.length, to);
+    const values = scratchFor(end - from);
+    let n = 0;
+    for (let i = Math.max(0, from); i < end; i += 1) values[n++] = Math.abs(this.at(i) - centre);
+    return medianOfFirst(values, n);
   }
 
   /** Reads the steps up to and including i (and a few beyond, to read in runs). */
   readThrough(i: number): void {
-    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 24));
+    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 8));
     readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, this.readTo, to);
     this.readTo = to;
   }
 }
 
-/** For each step of a profile, 1 where all five of its samples fall inside the photo. */
-function stepsInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number): Uint8Array {
+/** Whether all five samples of step s of a profile fall inside the photo. */
+function stepInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number, s: number): boolean {
   const maxX = photo.width - 1;
   const maxY = photo.height - 1;
-  const inside = new Uint8Array(steps + 1);
-  for (let s = 0; s <= steps; s += 1) {
-    const offset = reach - (2 * reach * s) / steps;
-    let ok = true;
-    for (let along = -4; along <= 4 && ok; along += 2) {
-      const x = base.x + normal.x * offset + dir.x * along;
-      const y = base.y + normal.y * offset + dir.y * along;
-      ok = x >= 0 && y >= 0 && x <= maxX && y <= maxY;
-    }
-    inside[s] = ok ? 1 : 0;
+  const offset = reach - (2 * reach * s) / steps;
+  for (let along = -4; along <= 4; along += 2) {
+    const x = base.x + normal.x * offset + dir.x * along;
+    const y = base.y + normal.y * offset + dir.y * along;
+    if (!(x >= 0 && y >= 0 && x <= maxX && y <= maxY)) return false;
   }
-  return inside;
+  return true;
+}
+
+/** The first step of a profile inside the photo, -1 if none. */
+function firstStepInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number): number {
+  for (let s = 0; s <= steps; s += 1) if (stepInside(photo, base, normal, dir, reach, steps, s)) return s;
+  return -1;
 }
 
 /**
@@ -540,8 +630,14 @@ function readProfile(
   const pw = photo.width;
   const maxX = photo.width - 1;
   const maxY = photo.height - 1;
+  const { x: bx, y: by } = base;
+  const { x: nx, y: ny } = normal;
+  const { x: dx, y: dy } = dir;
   for (let s = from; s < to; s += 1) {
     const offset = reach - (2 * reach * s) / steps; // outside to inside
+    // The step's point on the normal, summed first as the expression for each sample did.
+    const cx = bx + nx * offset;
+    const cy = by + ny * offset;
     // Five samples along the side, 2 px apart, averaged: a faint outline (a dark border on dark cloth)
     // stands out of the sensor noise that a single pixel carries.
     let r = 0;
@@ -549,23 +645,25 @@ function readProfile(
     let bl = 0;
     let ok = true;
     // A bilinear sample written out (this runs five times per step of 200 profiles per face).
-    for (let along = -4; along <= 4 && ok; along += 2) {
-      const x = base.x + normal.x * offset + dir.x * along;
-      const y = base.y + normal.y * offset + dir.y * along;
+    for (let along = -4; along <= 4; along += 2) {
+      const x = cx + dx * along;
+      const y = cy + dy * along;
       ok = x >= 0 && y >= 0 && x <= maxX && y <= maxY;
       if (!ok) break;
       const x0 = Math.floor(x);
       const y0 = Math.floor(y);
       const fx = x - x0;
       const fy = y - y0;
+      const ex = 1 - fx;
+      const ey = 1 - fy;
       const i00 = (y0 * pw + x0) * 3;
       const i01 = x0 < maxX ? i00 + 3 : i00;
       const i10 = y0 < maxY ? i00 + pw * 3 : i00;
       const i11 = x0 < maxX ? i10 + 3 : i10;
       // Rounded to 32-bit floats as the sample buffer this replaced did, so results stay the same.
-      r += Math.fround((px[i00]! * (1 - fx) + px[i01]! * fx) * (1 - fy) + (px[i10]! * (1 - fx) + px[i11]! * fx) * fy);
-      g += Math.fround((px[i00 + 1]! * (1 - fx) + px[i01 + 1]! * fx) * (1 - fy) + (px[i10 + 1]! * (1 - fx) + px[i11 + 1]! * fx) * fy);
-      bl += Math.fround((px[i00 + 2]! * (1 - fx) + px[i01 + 2]! * fx) * (1 - fy) + (px[i10 + 2]! * (1 - fx) + px[i11 + 2]! * fx) * fy);
+      r += Math.fround((px[i00]! * ex + px[i01]! * fx) * ey + (px[i10]! * ex + px[i11]! * fx) * fy);
+      g += Math.fround((px[i00 + 1]! * ex + px[i01 + 1]! * fx) * ey + (px[i10 + 1]! * ex + px[i11 + 1]! * fx) * fy);
+      bl += Math.fround((px[i00 + 2]! * ex + px[i01 + 2]! * fx) * ey + (px[i10 + 2]! * ex + px[i11 + 2]! * fx) * fy);
     }
     colours[s * 3] = r / 5;
     colours[s * 3 + 1] = g / 5;
@@ -595,7 +693,7 @@ function findStep(profile: Samples, start: number, from: number, rise: number, s
     if (lasting) first = s;
   }
   if (first < 0) return null;
-  const top = median(profile.slice(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04))));
+  const top = profile.median(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04)));
   if (!(eitherWay ? Math.abs(top - from) > rise : top - from > rise)) return null;
   const level = (idx: number) => (profile.at(idx) - from) / (top - from);
   // The half-way crossing of that step: up to it, then back to where it is first reached.
@@ -641,8 +739,8 @@ function shadowLike(profile: Profile, step: Step, steps: number, pxPerMm: number
  * would move the 10% and 90% points by pixels).
  */
 function riseAt(profile: Samples, h: number): number {
-  const after = median(profile.slice(h + 3, h + 10));
-  const before = median(profile.slice(Math.max(0, h - 10), Math.max(1, h - 3)));
+  const after = profile.median(h + 3, h + 10);
+  const before = profile.median(Math.max(0, h - 10), Math.max(1, h - 3));
   if (!(Math.abs(after - before) >= 20)) return Number.NaN;
   const mix = (idx: number) => (profile.at(idx) - before) / (after - before);
   let r10 = h;
@@ -666,6 +764,29 @@ function plausibleCard(corners: Point[], photo: { width: number; height: number 
   const short = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
   const long = Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
   return short / long > 0.55 && short / long < 0.85;
+}
+
+/** A buffer for the few samples a median reads, shared: a profile's medians ran on fresh arrays. */
+let scratch = new Float64Array(256);
+const scratchFor = (n: number): Float64Array => (n <= scratch.length ? scratch : (scratch = new Float64Array(n * 2)));
+
+/**
+ * The median of the first n values, sorted in place. The same value `median` picks: profile
+ * samples are never NaN (a profile is used only where all its steps are inside the photo).
+ */
+function medianOfFirst(values: Float64Array, n: number): number {
+  if (!n) return 0;
+  // Insertion sort: a dozen to a few dozen values.
+  for (let i = 1; i < n; i += 1) {
+    const v = values[i]!;
+    let j = i - 1;
+    while (j >= 0 && values[j]! > v) {
+      values[j + 1] = values[j]!;
+      j -= 1;
+    }
+    values[j + 1] = v;
+  }
+  return values[n >> 1]!;
 }
 
 function median(values: number[]): number {

@@ -108,29 +108,27 @@ function consensus(points: Point[], tolerance: number): Point[] {
   if (points.length < 6) return points;
   const stride = Math.max(1, Math.floor(points.length / 40));
   const candidates = points.filter((_, i) => i % stride === 0);
+  const cx = Float64Array.from(candidates, (r) => r.x);
+  const cy = Float64Array.from(candidates, (r) => r.y);
   // Support is counted on at most about 160 of the points: enough to tell the lines apart.
   const judgeStride = Math.max(1, Math.floor(points.length / 160));
   const judges = points.filter((_, i) => i % judgeStride === 0);
   const jx = Float64Array.from(judges, (r) => r.x);
   const jy = Float64Array.from(judges, (r) => r.y);
-  const nj = judges.length;
   let bestLine: { a: number; b: number; c: number } | null = null;
   let bestCount = 0;
-  for (let i = 0; i < candidates.length; i += 1) {
-    for (let j = i + 1; j < candidates.length; j += 1) {
-      const p = candidates[i]!;
-      const q = candidates[j]!;
-      const length = Math.sqrt((q.x - p.x) ** 2 + (q.y - p.y) ** 2);
+  for (let i = 0; i < cx.length; i += 1) {
+    const px = cx[i]!;
+    const py = cy[i]!;
+    for (let j = i + 1; j < cx.length; j += 1) {
+      const qx = cx[j]!;
+      const qy = cy[j]!;
+      const length = Math.sqrt((qx - px) ** 2 + (qy - py) ** 2);
       if (length === 0) continue;
-      const a = -(q.y - p.y) / length;
-      const b = (q.x - p.x) / length;
-      const c = a * p.x + b * p.y;
-      let count = 0;
-      for (let k = 0; k < nj; k += 1) {
-        if (Math.abs(a * jx[k]! + b * jy[k]! - c) <= tolerance) count += 1;
-        // Stop once this line can no longer beat the best one.
-        else if (count + nj - 1 - k <= bestCount) break;
-      }
+      const a = -(qy - py) / length;
+      const b = (qx - px) / length;
+      const c = a * px + b * py;
+      const count = support(jx, jy, a, b, c, tolerance, bestCount);
       if (count > bestCount) {
         bestCount = count;
         bestLine = { a, b, c };
@@ -141,6 +139,21 @@ function consensus(points: Point[], tolerance: number): Point[] {
   const { a, b, c } = bestLine;
   const best = points.filter((r) => Math.abs(a * r.x + b * r.y - c) <= tolerance);
   return best.length >= 2 ? best : points;
+}
+
+/**
+ * How many judges lie within `tolerance` of the line, counted only as far as it can still beat
+ * `toBeat` (a smaller count is returned once it cannot).
+ */
+function support(jx: Float64Array, jy: Float64Array, a: number, b: number, c: number, tolerance: number, toBeat: number): number {
+  const nj = jx.length;
+  // Once this many judges are off the line, the rest cannot lift the count above `toBeat`.
+  const allowedMisses = nj - toBeat;
+  let misses = 0;
+  for (let k = 0; k < nj; k += 1) {
+    if (!(Math.abs(a * jx[k]! + b * jy[k]! - c) <= tolerance) && ++misses >= allowedMisses) return nj - misses;
+  }
+  return nj - misses;
 }
 
 export function intersect(l1: Line, l2: Line): Point {

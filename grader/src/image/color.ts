@@ -126,14 +126,30 @@ function shadeTolerantDistance(bg: Lab, deepest: number): (l: number, a: number,
 export function backgroundDistance(bg: Lab): (r: number, g: number, b: number) => number {
   const near = shadeTolerantDistance(bg, bg[0] >= 40 ? DEEPEST_SHADOW : 1);
   const lab = new Float64Array(3);
+  // The distance depends only on the colour rounded to whole values, and a profile across the
+  // table or a border repeats a few hundred of them: distances already computed, by colour,
+  // direct-mapped on a hash of it as in `labOfPixel`.
+  const known = new Int32Array(1 << DISTANCE_CACHE_BITS).fill(-1);
+  const knownDistance = new Float64Array(1 << DISTANCE_CACHE_BITS);
   return (r, g, b) => {
-    const lr = LINEAR[(r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0]!;
-    const lg = LINEAR[(g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0]!;
-    const lb = LINEAR[(b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0]!;
+    const ri = (r < 0 ? 0 : r > 255 ? 255 : r + 0.5) | 0;
+    const gi = (g < 0 ? 0 : g > 255 ? 255 : g + 0.5) | 0;
+    const bi = (b < 0 ? 0 : b > 255 ? 255 : b + 0.5) | 0;
+    const colour = (ri << 16) | (gi << 8) | bi;
+    const slot = Math.imul(colour, 0x9e3779b1) >>> (32 - DISTANCE_CACHE_BITS);
+    if (known[slot] === colour) return knownDistance[slot]!;
+    const lr = LINEAR[ri]!;
+    const lg = LINEAR[gi]!;
+    const lb = LINEAR[bi]!;
     labFromLinearInto(lr, lg, lb, lab, 0);
-    return near(lab[0]!, lab[1]!, lab[2]!, lr + lg + lb);
+    const d = near(lab[0]!, lab[1]!, lab[2]!, lr + lg + lb);
+    known[slot] = colour;
+    knownDistance[slot] = d;
+    return d;
   };
 }
+
+const DISTANCE_CACHE_BITS = 12;
 
 /** Steps of the table of the table's colour at less light (Lab changes by under 0.2 per step). */
 const SHADE_STEPS = 256;
