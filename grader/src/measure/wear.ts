@@ -28,20 +28,51 @@ export function backgroundOf(face: LabFace): Lab {
 
 /**
  * Whether a colour is nearer the border's than the background's: where it lies between the
- * background (0) and the border (1), mixed outline pixels falling between, or well off that line.
+ * background (0) and the border (1), mixed outline pixels falling between, or well off that line;
+ * and not the table in the card's shadow. What depends only on the two colours is worked out
+ * once here, not per pixel.
  */
-function mixedTowardsBorder(l: number, a: number, b: number, bg: Lab, border: Lab): boolean {
-  const d0 = border[0] - bg[0];
-  const d1 = border[1] - bg[1];
-  const d2 = border[2] - bg[2];
-  const v0 = l - bg[0];
-  const v1 = a - bg[1];
-  const v2 = b - bg[2];
-  const dd = d0 ** 2 + d1 ** 2 + d2 ** 2 || 1;
-  const t = (v0 * d0 + v1 * d1 + v2 * d2) / dd;
-  if (t > 0.5) return true;
-  const tc = Math.max(0, Math.min(1, t));
-  return Math.sqrt((v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2) > 12;
+class CardTest {
+  private readonly bg0: number;
+  private readonly bg1: number;
+  private readonly bg2: number;
+  private readonly d0: number;
+  private readonly d1: number;
+  private readonly d2: number;
+  private readonly dd: number;
+  private readonly tableLimit: number;
+  private readonly fromTable: (l: number, a: number, b: number) => number;
+
+  constructor(bg: Lab, border: Lab, fromTable: (l: number, a: number, b: number) => number) {
+    this.bg0 = bg[0];
+    this.bg1 = bg[1];
+    this.bg2 = bg[2];
+    this.d0 = border[0] - bg[0];
+    this.d1 = border[1] - bg[1];
+    this.d2 = border[2] - bg[2];
+    this.dd = this.d0 ** 2 + this.d1 ** 2 + this.d2 ** 2 || 1;
+    this.tableLimit = Math.min(8, deltaE(border, bg) / 2);
+    this.fromTable = fromTable;
+  }
+
+  /** Whether the pixel at offset i of `lab` is the card's. */
+  isCard(lab: Float32Array, i: number): boolean {
+    const l = lab[i]!;
+    const a = lab[i + 1]!;
+    const b = lab[i + 2]!;
+    return this.mixedTowardsBorder(l, a, b) && this.fromTable(l, a, b) > this.tableLimit;
+  }
+
+  private mixedTowardsBorder(l: number, a: number, b: number): boolean {
+    const { d0, d1, d2 } = this;
+    const v0 = l - this.bg0;
+    const v1 = a - this.bg1;
+    const v2 = b - this.bg2;
+    const t = (v0 * d0 + v1 * d1 + v2 * d2) / this.dd;
+    if (t > 0.5) return true;
+    const tc = Math.max(0, Math.min(1, t));
+    return Math.sqrt((v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2) > 12;
+  }
 }
 
 /** Exposed card stock: near-white, unsaturated, and clearly unlike the printed border. */
@@ -61,13 +92,6 @@ function tableDistances(bg: Lab): (border: Lab) => (l: number, a: number, b: num
   return (border) => (shadeOf(border, bg) ? light : deep);
 }
 
-/** Nearer the card's colour than the table's, and not the table in the card's shadow. */
-const isCard = (lab: Float32Array, i: number, bg: Lab, border: Lab, fromTable: (l: number, a: number, b: number) => number) => {
-  const l = lab[i]!;
-  const a = lab[i + 1]!;
-  const b = lab[i + 2]!;
-  return mixedTowardsBorder(l, a, b, bg, border) && fromTable(l, a, b) > Math.min(8, deltaE(border, bg) / 2);
-};
 /** Below this colour difference card and background cannot be told apart: wear there is not read. */
 const READABLE_DELTA_E = 12;
 /** Where a side has no border of one colour (full art), the card's colour is read this far in. */
@@ -103,7 +127,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     // A full-art corner is judged against the art's own colour there, read at the arc's centre.
     const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
-    const fromTable = tableDistance(border);
+    const cardTest = new CardTest(bg, border, tableDistance(border));
     // Where the card is the table's colour its outline cannot be seen: rounding is not read
     // (nothing is taken off for it), whitening still is.
     const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
@@ -117,7 +141,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       let depth = 0;
       let found = false;
       for (let d = 0; d < 5; d += 1 / p) {
-        if (isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d), bg, border, fromTable)) {
+        if (cardTest.isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d))) {
           depth = d;
           found = true;
           break;
@@ -278,29 +302,32 @@ function edgeSamples(
   const far = side === 'right' || side === 'bottom';
   const across = horizontal ? h : w;
   const lab = face.lab;
+  const at = (alongPx: number, inward: number) => {
+    const acrossPx = ((far ? across - inward : inward) + m) * p;
+    return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
+  };
+  const plainTest = new CardTest(bg, sideBorder, sideTable);
   for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
     const alongPx = (along + m) * p;
-    const at = (inward: number) => {
-      const acrossPx = ((far ? across - inward : inward) + m) * p;
-      return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
-    };
     // Full art: the card's colour is the art's colour just inside this point of the edge.
     const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
     // Where the card is the table's colour the outline cannot be seen: no chip is read there.
     const visible = deltaE(border, bg) >= READABLE_DELTA_E;
-    const fromTable = plain ? sideTable : visible ? tableDistance(border) : sideTable;
     let outline = visible ? 1 : 0;
-    for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
-      if (isCard(lab, at(d), bg, border, fromTable)) {
-        outline = d;
-        break;
+    if (visible) {
+      const cardTest = plain ? plainTest : new CardTest(bg, border, tableDistance(border));
+      for (let d = -0.8; d <= 1; d += 1 / p) {
+        if (cardTest.isCard(lab, at(alongPx, d))) {
+          outline = d;
+          break;
+        }
       }
     }
     // Whitening runs in from the edge without a break (light print near the edge does not).
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
-      const i = at(d);
+      const i = at(alongPx, d);
       if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
         whitenedDepth = d;
         gap = 0;
