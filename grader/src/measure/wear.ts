@@ -71,7 +71,9 @@ class CardTest {
     const t = (v0 * d0 + v1 * d1 + v2 * d2) / this.dd;
     if (t > 0.5) return true;
     const tc = Math.max(0, Math.min(1, t));
-    return Math.sqrt((v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2) > 12;
+    // Farther than 12 from the line, compared squared: the square root of x exceeds 12 exactly
+    // when x exceeds 144 (12 and 144 are exact, and sqrt rounds correctly and never decreases).
+    return (v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2 > 144;
   }
 }
 
