@@ -11,6 +11,8 @@ export interface LabFace {
    * pixels, which read the three values there instead of allocating a colour each.
    */
   offset(x: number, y: number): number;
+  /** `offset` of pixel number k (row * width + column), for loops that work out rows and columns once. */
+  pixelOffset(k: number): number;
   /** L*, a*, b* per pixel; valid only at offsets `offset` has answered. */
   lab: Float32Array;
   /** Mean Lab over a small axis-aligned box of pixels (clamped to the image). */
@@ -32,18 +34,19 @@ export function labFace(face: RectifiedFace): LabFace {
   const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.floor(x)));
   const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.floor(y)));
   // By pixel number k (offset 3k): indexing the flags by i / 3 made a float of every index.
-  const offset = (x: number, y: number) => {
-    const k = clampY(y) * width + clampX(x);
+  const pixelOffset = (k: number) => {
     if (!done[k]) {
       labOfPixel(data, 3 * k, lab);
       done[k] = 1;
     }
     return 3 * k;
   };
+  const offset = (x: number, y: number) => pixelOffset(clampY(y) * width + clampX(x));
   return {
     face,
     lab,
     offset,
+    pixelOffset,
     at(x, y) {
       const i = offset(x, y);
       return [lab[i]!, lab[i + 1]!, lab[i + 2]!];

@@ -304,13 +304,24 @@ function edgeSamples(
   const far = side === 'right' || side === 'bottom';
   const across = horizontal ? h : w;
   const lab = face.lab;
-  const at = (alongPx: number, inward: number) => {
-    const acrossPx = ((far ? across - inward : inward) + m) * p;
-    return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
-  };
   const plainTest = new CardTest(bg, sideBorder, sideTable);
+  // Pixels by number (row * width + column), the row and column clamped as `LabFace.offset`
+  // does: the part across the side for a depth, to which a step adds the part along it.
+  const { width, height } = face.face.raster;
+  const acrossPixel = (inward: number) => {
+    const acrossPx = ((far ? across - inward : inward) + m) * p;
+    return horizontal ? clampPixel(acrossPx, height) * width : clampPixel(acrossPx, width);
+  };
+  // The outline is searched at the same depths at every step: their part is worked out once.
+  const depths: number[] = [];
+  const acrossPixels: number[] = [];
+  for (let d = -0.8; d <= 1; d += 1 / p) {
+    depths.push(d);
+    acrossPixels.push(acrossPixel(d));
+  }
   for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
     const alongPx = (along + m) * p;
+    const alongPixel = horizontal ? clampPixel(alongPx, width) : clampPixel(alongPx, height) * width;
     // Full art: the card's colour is the art's colour just inside this point of the edge.
     const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
     // Where the card is the table's colour the outline cannot be seen: no chip is read there.
@@ -318,9 +329,9 @@ function edgeSamples(
     let outline = visible ? 1 : 0;
     if (visible) {
       const cardTest = plain ? plainTest : new CardTest(bg, border, tableDistance(border));
-      for (let d = -0.8; d <= 1; d += 1 / p) {
-        if (cardTest.isCard(lab, at(alongPx, d))) {
-          outline = d;
+      for (let j = 0; j < depths.length; j += 1) {
+        if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) {
+          outline = depths[j]!;
           break;
         }
       }
@@ -329,7 +340,7 @@ function edgeSamples(
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
-      const i = at(alongPx, d);
+      const i = face.pixelOffset(acrossPixel(d) + alongPixel);
       if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
         whitenedDepth = d;
         gap = 0;
@@ -339,6 +350,9 @@ function edgeSamples(
   }
   return samples;
 }
+
+/** The pixel under a coordinate, clamped to the image as `LabFace.offset` does. */
+const clampPixel = (v: number, size: number) => Math.max(0, Math.min(size - 1, Math.floor(v)));
 
 function runs(points: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[], gap: number) {
   const out: { start: number; end: number; maxDepth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
