@@ -81,6 +81,18 @@ class CardTest {
 const isWhitened = (l: number, a: number, b: number, border: Lab) =>
   l > Math.max(78, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
 
+/**
+ * How far inside the corner's arc a point lies (given from the arc's centre), for comparing with
+ * `band` and `seedBand`: CORNER_RADIUS_MM less its Math.hypot. Math.hypot is slow; the square root
+ * of the sum of squares is within 1e-14 of it here, so on the same side of both limits unless
+ * within 1e-9 of one, where the hypot decides.
+ */
+function insideArc(dx: number, dy: number, band: number, seedBand: number): number {
+  const near = CORNER_RADIUS_MM - Math.sqrt(dx * dx + dy * dy);
+  if (Math.abs(near - band) > 1e-9 && Math.abs(near - seedBand) > 1e-9) return near;
+  return CORNER_RADIUS_MM - Math.hypot(dx, dy);
+}
+
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
 /**
@@ -163,6 +175,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
     const distances: number[] = [];
     const band = outlineBandMm(face);
+    const seedBand = band + 3 / p;
     // Whitening spreads in from the outline: whitened pixels are kept only when they connect
     // to the band next to it (light print in the border near a corner is not whitening).
     const n = Math.floor(5 * p) + 1;
@@ -176,12 +189,12 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
         const px = vx + c.sx * x;
         const py = vy + c.sy * y;
         const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
-        const insideBy = inCornerSquare ? CORNER_RADIUS_MM - Math.hypot(px - cx, py - cy) : Math.min(x, y);
+        const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, band, seedBand) : Math.min(x, y);
         if (insideBy < band) continue;
         const i = at(px, py);
         if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border)) continue;
         whitened[yi * n + xi] = 1;
-        if (insideBy < band + 3 / p) seeds.push(yi * n + xi);
+        if (insideBy < seedBand) seeds.push(yi * n + xi);
       }
     }
     const reached = new Uint8Array(n * n);
