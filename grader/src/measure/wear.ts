@@ -339,16 +339,7 @@ function edgeSamples(
     const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
     // Where the card is the table's colour the outline cannot be seen: no chip is read there.
     const visible = deltaE(border, bg) >= READABLE_DELTA_E;
-    let outline = visible ? 1 : 0;
-    if (visible) {
-      const cardTest = plain ? plainTest : new CardTest(bg, border, tableDistance(border));
-      for (let j = 0; j < depths.length; j += 1) {
-        if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) {
-          outline = depths[j]!;
-          break;
-        }
-      }
-    }
+    const outline = visible ? outlineDepth(face, plain ? plainTest : new CardTest(bg, border, tableDistance(border)), depths, acrossPixels, alongPixel) : 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
     let whitenedDepth = 0;
     let gap = 0;
@@ -362,6 +353,19 @@ function edgeSamples(
     samples.push({ along, outline, whitenedDepth, visible });
   }
   return samples;
+}
+
+/**
+ * The first of `depths` where the card is, on the line of pixels across the side at alongPixel
+ * (1 when there is none). A function of its own: the loop over every step's pixels stays small
+ * for the JIT, apart from the full-art colour reading around it.
+ */
+function outlineDepth(face: LabFace, cardTest: CardTest, depths: number[], acrossPixels: number[], alongPixel: number): number {
+  const lab = face.lab;
+  for (let j = 0; j < depths.length; j += 1) {
+    if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return depths[j]!;
+  }
+  return 1;
 }
 
 /** The pixel under a coordinate, clamped to the image as `LabFace.offset` does. */
