@@ -27,10 +27,10 @@ export function backgroundOf(face: LabFace): Lab {
 }
 
 /**
- * Whether a colour is nearer the border's than the background's: where it lies between the
- * background (0) and the border (1), mixed outline pixels falling between, or well off that line;
- * and not the table in the card's shadow. What depends only on the two colours is worked out
- * once here, not per pixel.
+ * Whether a pixel is the card's: nearer the border's colour than the background's (where it lies
+ * between the background (0) and the border (1), mixed outline pixels falling between, or well
+ * off that line) and not the table in the card's shadow. What depends only on the two colours is
+ * worked out once per border colour, not per pixel.
  */
 class CardTest {
   private readonly bg0: number;
