@@ -2,7 +2,7 @@ import type { CenteringFace, Face } from '@gradelens/shared';
 import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import { backCenteringGrade, frontCenteringGrade } from '../rubric.ts';
 import type { LabFace } from './lab-grid.ts';
-import { halfWay, patch, rgbPatch, SIDES, sideLength, type Rgb, type Side } from './sides.ts';
+import { halfWay, patchWithRgb, rgbPatch, SIDES, sideLength, type Rgb, type Side } from './sides.ts';
 import { backgroundOf } from './wear.ts';
 
 const STATIONS = 9;
@@ -79,8 +79,9 @@ export function measureBorders(face: LabFace): BorderMeasurement {
       const samples: Lab[] = [];
       const rgbSamples: Rgb[] = [];
       for (let i = 0; i < 15; i += 1) {
-        samples.push(patch(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2));
-        rgbSamples.push(rgbPatch(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2));
+        const both = patchWithRgb(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2);
+        samples.push(both.lab);
+        rgbSamples.push(both.rgb);
       }
       const lab = medianColour(samples);
       return { lab, rgb: medianColour(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
@@ -106,9 +107,10 @@ export function measureBorders(face: LabFace): BorderMeasurement {
         let next = 0.35;
         const extend = (length: number) => {
           for (; profile.length < length && next <= MAX_BORDER_MM; next += step) {
+            const both = patchWithRgb(face, side, along, next, 1.0, 0);
             positions.push(next);
-            profile.push(deltaE(patch(face, side, along, next, 1.0, 0), border));
-            colours.push(rgbPatch(face, side, along, next, 1.0, 0));
+            profile.push(deltaE(both.lab, border));
+            colours.push(both.rgb);
           }
         };
         const sustain = Math.ceil(0.25 * p);
@@ -117,11 +119,11 @@ export function measureBorders(face: LabFace): BorderMeasurement {
         for (let k = 0; ; k += 1) {
           extend(k + Math.max(sustain, beyond, artSamples + 1) + 1);
           if (k + sustain >= profile.length) break;
-          if (!profile.slice(k, k + sustain).every((v) => v > STEP_THRESHOLD)) continue;
+          if (countAbove(profile, k, k + sustain) < sustain) continue;
           // Small print in the border (a credit line, a set code) ends within a millimetre and
           // the border's colour comes back; past the art's edge it (mostly) does not.
-          const after = profile.slice(k, k + beyond);
-          if (after.filter((v) => v > STEP_THRESHOLD).length < 0.85 * after.length) continue;
+          const afterEnd = Math.min(profile.length, k + beyond);
+          if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
           // The art's colour just past the step, and the half-way crossing from the border's.
           const art = medianColour(colours.slice(k + 1, k + 1 + artSamples));
           return halfWay(positions, colours, borderRgb, art, k, extend) ?? positions[k]!;
@@ -132,6 +134,13 @@ export function measureBorders(face: LabFace): BorderMeasurement {
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
   return { stations, colour, uniform, background };
+}
+
+/** How many of profile[from, to) step away from the border's colour: without a copy of that stretch per step. */
+function countAbove(profile: number[], from: number, to: number): number {
+  let n = 0;
+  for (let q = from; q < to; q += 1) if (profile[q]! > STEP_THRESHOLD) n += 1;
+  return n;
 }
 
 /** A straight line through per-station values, leaving out those far from the median. */

@@ -11,10 +11,14 @@ export interface LabFace {
    * pixels, which read the three values there instead of allocating a colour each.
    */
   offset(x: number, y: number): number;
+  /** `offset` of pixel number k (row * width + column), for loops that work out rows and columns once. */
+  pixelOffset(k: number): number;
   /** L*, a*, b* per pixel; valid only at offsets `offset` has answered. */
   lab: Float32Array;
   /** Mean Lab over a small axis-aligned box of pixels (clamped to the image). */
   mean(x0: number, y0: number, x1: number, y1: number): Lab;
+  /** `mean` and the mean gamma-encoded RGB of the same box, in one pass over its pixels. */
+  meanWithRgb(x0: number, y0: number, x1: number, y1: number): { lab: Lab; rgb: [number, number, number] };
 }
 
 export function labFace(face: RectifiedFace): LabFace {
@@ -25,26 +29,24 @@ export function labFace(face: RectifiedFace): LabFace {
   // Kept between faces and gradings (scratch.ts): a face's measurements finish before the next begins.
   const lab = floats('lab', width * height * 3);
   const done = zeroedBytes('lab-done', width * height);
-  const ensure = (i: number) => {
-    const k = i / 3;
-    if (!done[k]) {
-      labOfPixel(data, i, lab);
-      done[k] = 1;
-    }
-  };
   // Pixel i spans [i, i + 1) with its centre at i + 0.5: the pixel for a coordinate u is
   // floor(u). Rounding instead would read half a pixel off, which biases every border width.
   const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.floor(x)));
   const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.floor(y)));
-  const offset = (x: number, y: number) => {
-    const i = (clampY(y) * width + clampX(x)) * 3;
-    ensure(i);
-    return i;
+  // By pixel number k (offset 3k): indexing the flags by i / 3 made a float of every index.
+  const pixelOffset = (k: number) => {
+    if (!done[k]) {
+      labOfPixel(data, 3 * k, lab);
+      done[k] = 1;
+    }
+    return 3 * k;
   };
+  const offset = (x: number, y: number) => pixelOffset(clampY(y) * width + clampX(x));
   return {
     face,
     lab,
     offset,
+    pixelOffset,
     at(x, y) {
       const i = offset(x, y);
       return [lab[i]!, lab[i + 1]!, lab[i + 2]!];
@@ -59,15 +61,47 @@ export function labFace(face: RectifiedFace): LabFace {
       let b = 0;
       let n = 0;
       for (let y = ya; y <= yb; y += 1)
-        for (let x = xa; x <= xb; x += 1) {
-          const i = (y * width + x) * 3;
-          ensure(i);
+        for (let k = y * width + xa, end = y * width + xb; k <= end; k += 1) {
+          const i = 3 * k;
+          if (!done[k]) {
+            labOfPixel(data, i, lab);
+            done[k] = 1;
+          }
           l += lab[i]!;
           a += lab[i + 1]!;
           b += lab[i + 2]!;
           n += 1;
         }
       return [l / n, a / n, b / n];
+    },
+    meanWithRgb(x0, y0, x1, y1) {
+      const xa = clampX(Math.min(x0, x1));
+      const xb = clampX(Math.max(x0, x1));
+      const ya = clampY(Math.min(y0, y1));
+      const yb = clampY(Math.max(y0, y1));
+      let l = 0;
+      let a = 0;
+      let b = 0;
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      let n = 0;
+      for (let y = ya; y <= yb; y += 1)
+        for (let k = y * width + xa, end = y * width + xb; k <= end; k += 1) {
+          const i = 3 * k;
+          if (!done[k]) {
+            labOfPixel(data, i, lab);
+            done[k] = 1;
+          }
+          l += lab[i]!;
+          a += lab[i + 1]!;
+          b += lab[i + 2]!;
+          r += data[i]!;
+          g += data[i + 1]!;
+          bl += data[i + 2]!;
+          n += 1;
+        }
+      return { lab: [l / n, a / n, b / n], rgb: [r / n, g / n, bl / n] };
     },
   };
 }

@@ -56,6 +56,15 @@ export function rgbPatch(face: LabFace, side: Side, alongMm: number, inwardMm: n
   return [r / n, g / n, bl / n];
 }
 
+/** `patch` and `rgbPatch` together, in one pass over the pixels: the border profiles read both at every step. */
+export function patchWithRgb(face: LabFace, side: Side, alongMm: number, inwardMm: number, halfAlongMm: number, halfInwardMm: number): { lab: Lab; rgb: Rgb } {
+  const { widthMm, heightMm, pxPerMm: p, marginMm: m } = face.face;
+  const a = sidePoint(side, widthMm, heightMm, alongMm - halfAlongMm, inwardMm - halfInwardMm);
+  const b = sidePoint(side, widthMm, heightMm, alongMm + halfAlongMm, inwardMm + halfInwardMm);
+  // The same box as rgbPatch's: scaling and offsetting a coordinate keeps which is the smaller.
+  return face.meanWithRgb((a.x + m) * p, (a.y + m) * p, (b.x + m) * p, (b.y + m) * p);
+}
+
 /**
  * Where a profile of colours crosses half-way from one colour to another, by projecting each
  * onto the line between them (a blurred edge mixes the two linearly, so half-way is the edge).

@@ -27,26 +27,71 @@ export function backgroundOf(face: LabFace): Lab {
 }
 
 /**
- * Whether a colour is nearer the border's than the background's: where it lies between the
- * background (0) and the border (1), mixed outline pixels falling between, or well off that line.
+ * Whether a pixel is the card's: nearer the border's colour than the background's (where it lies
+ * between the background (0) and the border (1), mixed outline pixels falling between, or well
+ * off that line) and not the table in the card's shadow. What depends only on the two colours is
+ * worked out once per border colour, not per pixel.
  */
-function mixedTowardsBorder(l: number, a: number, b: number, bg: Lab, border: Lab): boolean {
-  const d0 = border[0] - bg[0];
-  const d1 = border[1] - bg[1];
-  const d2 = border[2] - bg[2];
-  const v0 = l - bg[0];
-  const v1 = a - bg[1];
-  const v2 = b - bg[2];
-  const dd = d0 ** 2 + d1 ** 2 + d2 ** 2 || 1;
-  const t = (v0 * d0 + v1 * d1 + v2 * d2) / dd;
-  if (t > 0.5) return true;
-  const tc = Math.max(0, Math.min(1, t));
-  return Math.sqrt((v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2) > 12;
+class CardTest {
+  private readonly bg0: number;
+  private readonly bg1: number;
+  private readonly bg2: number;
+  private readonly d0: number;
+  private readonly d1: number;
+  private readonly d2: number;
+  private readonly dd: number;
+  private readonly tableLimit: number;
+  private readonly fromTable: (l: number, a: number, b: number) => number;
+
+  constructor(bg: Lab, border: Lab, fromTable: (l: number, a: number, b: number) => number) {
+    this.bg0 = bg[0];
+    this.bg1 = bg[1];
+    this.bg2 = bg[2];
+    this.d0 = border[0] - bg[0];
+    this.d1 = border[1] - bg[1];
+    this.d2 = border[2] - bg[2];
+    this.dd = this.d0 ** 2 + this.d1 ** 2 + this.d2 ** 2 || 1;
+    this.tableLimit = Math.min(8, deltaE(border, bg) / 2);
+    this.fromTable = fromTable;
+  }
+
+  /** Whether the pixel at offset i of `lab` is the card's. */
+  isCard(lab: Float32Array, i: number): boolean {
+    const l = lab[i]!;
+    const a = lab[i + 1]!;
+    const b = lab[i + 2]!;
+    return this.mixedTowardsBorder(l, a, b) && this.fromTable(l, a, b) > this.tableLimit;
+  }
+
+  private mixedTowardsBorder(l: number, a: number, b: number): boolean {
+    const { d0, d1, d2 } = this;
+    const v0 = l - this.bg0;
+    const v1 = a - this.bg1;
+    const v2 = b - this.bg2;
+    const t = (v0 * d0 + v1 * d1 + v2 * d2) / this.dd;
+    if (t > 0.5) return true;
+    const tc = Math.max(0, Math.min(1, t));
+    // Farther than 12 from the line, compared squared: the square root of x exceeds 12 exactly
+    // when x exceeds 144 (12 and 144 are exact, and sqrt rounds correctly and never decreases).
+    return (v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2 > 144;
+  }
 }
 
 /** Exposed card stock: near-white, unsaturated, and clearly unlike the printed border. */
 const isWhitened = (l: number, a: number, b: number, border: Lab) =>
   l > Math.max(78, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
+
+/**
+ * How far inside the corner's arc a point lies (given from the arc's centre), for comparing with
+ * `band` and `seedBand`: CORNER_RADIUS_MM less its Math.hypot. Math.hypot is slow; the square root
+ * of the sum of squares is within 1e-14 of it here, so on the same side of both limits unless
+ * within 1e-9 of one, where the hypot decides.
+ */
+function insideArc(dx: number, dy: number, band: number, seedBand: number): number {
+  const near = CORNER_RADIUS_MM - Math.sqrt(dx * dx + dy * dy);
+  if (Math.abs(near - band) > 1e-9 && Math.abs(near - seedBand) > 1e-9) return near;
+  return CORNER_RADIUS_MM - Math.hypot(dx, dy);
+}
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
@@ -61,13 +106,6 @@ function tableDistances(bg: Lab): (border: Lab) => (l: number, a: number, b: num
   return (border) => (shadeOf(border, bg) ? light : deep);
 }
 
-/** Nearer the card's colour than the table's, and not the table in the card's shadow. */
-const isCard = (lab: Float32Array, i: number, bg: Lab, border: Lab, fromTable: (l: number, a: number, b: number) => number) => {
-  const l = lab[i]!;
-  const a = lab[i + 1]!;
-  const b = lab[i + 2]!;
-  return mixedTowardsBorder(l, a, b, bg, border) && fromTable(l, a, b) > Math.min(8, deltaE(border, bg) / 2);
-};
 /** Below this colour difference card and background cannot be told apart: wear there is not read. */
 const READABLE_DELTA_E = 12;
 /** Where a side has no border of one colour (full art), the card's colour is read this far in. */
@@ -103,7 +141,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     // A full-art corner is judged against the art's own colour there, read at the arc's centre.
     const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
-    const fromTable = tableDistance(border);
+    const cardTest = new CardTest(bg, border, tableDistance(border));
     // Where the card is the table's colour its outline cannot be seen: rounding is not read
     // (nothing is taken off for it), whitening still is.
     const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
@@ -117,7 +155,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       let depth = 0;
       let found = false;
       for (let d = 0; d < 5; d += 1 / p) {
-        if (isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d), bg, border, fromTable)) {
+        if (cardTest.isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d))) {
           depth = d;
           found = true;
           break;
@@ -137,6 +175,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
     const distances: number[] = [];
     const band = outlineBandMm(face);
+    const seedBand = band + 3 / p;
     // Whitening spreads in from the outline: whitened pixels are kept only when they connect
     // to the band next to it (light print in the border near a corner is not whitening).
     const n = Math.floor(5 * p) + 1;
@@ -150,12 +189,12 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
         const px = vx + c.sx * x;
         const py = vy + c.sy * y;
         const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
-        const insideBy = inCornerSquare ? CORNER_RADIUS_MM - Math.hypot(px - cx, py - cy) : Math.min(x, y);
+        const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, band, seedBand) : Math.min(x, y);
         if (insideBy < band) continue;
         const i = at(px, py);
         if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border)) continue;
         whitened[yi * n + xi] = 1;
-        if (insideBy < band + 3 / p) seeds.push(yi * n + xi);
+        if (insideBy < seedBand) seeds.push(yi * n + xi);
       }
     }
     const reached = new Uint8Array(n * n);
@@ -278,29 +317,34 @@ function edgeSamples(
   const far = side === 'right' || side === 'bottom';
   const across = horizontal ? h : w;
   const lab = face.lab;
+  const plainTest = new CardTest(bg, sideBorder, sideTable);
+  // Pixels by number (row * width + column), the row and column clamped as `LabFace.offset`
+  // does: the part across the side for a depth, to which a step adds the part along it.
+  const { width, height } = face.face.raster;
+  const acrossPixel = (inward: number) => {
+    const acrossPx = ((far ? across - inward : inward) + m) * p;
+    return horizontal ? clampPixel(acrossPx, height) * width : clampPixel(acrossPx, width);
+  };
+  // The outline is searched at the same depths at every step: their part is worked out once.
+  const depths: number[] = [];
+  const acrossPixels: number[] = [];
+  for (let d = -0.8; d <= 1; d += 1 / p) {
+    depths.push(d);
+    acrossPixels.push(acrossPixel(d));
+  }
   for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
     const alongPx = (along + m) * p;
-    const at = (inward: number) => {
-      const acrossPx = ((far ? across - inward : inward) + m) * p;
-      return horizontal ? face.offset(alongPx, acrossPx) : face.offset(acrossPx, alongPx);
-    };
+    const alongPixel = horizontal ? clampPixel(alongPx, width) : clampPixel(alongPx, height) * width;
     // Full art: the card's colour is the art's colour just inside this point of the edge.
     const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
     // Where the card is the table's colour the outline cannot be seen: no chip is read there.
     const visible = deltaE(border, bg) >= READABLE_DELTA_E;
-    const fromTable = plain ? sideTable : visible ? tableDistance(border) : sideTable;
-    let outline = visible ? 1 : 0;
-    for (let d = -0.8; d <= 1 && visible; d += 1 / p) {
-      if (isCard(lab, at(d), bg, border, fromTable)) {
-        outline = d;
-        break;
-      }
-    }
+    const outline = visible ? outlineDepth(face, plain ? plainTest : new CardTest(bg, border, tableDistance(border)), depths, acrossPixels, alongPixel) : 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
-      const i = at(d);
+      const i = face.pixelOffset(acrossPixel(d) + alongPixel);
       if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
         whitenedDepth = d;
         gap = 0;
@@ -310,6 +354,22 @@ function edgeSamples(
   }
   return samples;
 }
+
+/**
+ * The first of `depths` where the card is, on the line of pixels across the side at alongPixel
+ * (1 when there is none). A function of its own: the loop over every step's pixels stays small
+ * for the JIT, apart from the full-art colour reading around it.
+ */
+function outlineDepth(face: LabFace, cardTest: CardTest, depths: number[], acrossPixels: number[], alongPixel: number): number {
+  const lab = face.lab;
+  for (let j = 0; j < depths.length; j += 1) {
+    if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return depths[j]!;
+  }
+  return 1;
+}
+
+/** The pixel under a coordinate, clamped to the image as `LabFace.offset` does. */
+const clampPixel = (v: number, size: number) => Math.max(0, Math.min(size - 1, Math.floor(v)));
 
 function runs(points: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[], gap: number) {
   const out: { start: number; end: number; maxDepth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
