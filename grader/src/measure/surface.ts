@@ -128,31 +128,50 @@ function onLine(lines: FoundLine[], x: number, y: number): boolean {
 
 /**
  * Flags the pixels of one side's border band (1 mm in to `depth`) that differ from the border's
- * colour, and in `atArt` those in its innermost strip. A function of its own so the JIT compiles
- * this loop once for good instead of within the measurement around it.
+ * colour, and in `atArt` those in its innermost strip.
  */
 function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged: Uint8Array, atArt: Uint8Array): void {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const width = face.face.raster.width;
   const length = sideLength(side, w, h);
-  const lab = face.lab;
-  const [b0, b1, b2] = border;
-  // sidePoint written out: this runs for every pixel of the border band.
+  // sidePoint written out, its columns and rows worked out once: the same steps in mm and the
+  // same rounding as per pixel, so the same pixels, which are then read row by row.
   const horizontal = side === 'top' || side === 'bottom';
   const far = side === 'right' || side === 'bottom';
   const across = horizontal ? h : w;
-  for (let along = 4; along <= length - 4; along += 1 / p) {
-    for (let inward = 1.0; inward <= depth; inward += 1 / p) {
-      const acrossMm = far ? across - inward : inward;
-      const x = Math.round(((horizontal ? along : acrossMm) + m) * p);
-      const y = Math.round(((horizontal ? acrossMm : along) + m) * p);
+  const alongPx: number[] = [];
+  for (let along = 4; along <= length - 4; along += 1 / p) alongPx.push(Math.round((along + m) * p));
+  const inwardPx: number[] = [];
+  const innermost: number[] = [];
+  for (let inward = 1.0; inward <= depth; inward += 1 / p) {
+    const acrossMm = far ? across - inward : inward;
+    inwardPx.push(Math.round((acrossMm + m) * p));
+    innermost.push(inward > depth - 2 / p ? 1 : 0);
+  }
+  const along0 = alongPx.map(() => 0);
+  if (horizontal) flagPixels(face, border, alongPx, along0, inwardPx, innermost, flagged, atArt);
+  else flagPixels(face, border, inwardPx, innermost, alongPx, along0, flagged, atArt);
+}
+
+/**
+ * Flags each pixel (xs[i], ys[j]) that differs from the border's colour, and in `atArt` those
+ * whose column or row is marked in `xInner` or `yInner`. A function of its own so the JIT
+ * compiles this loop, which runs for every pixel of the border band, once for good.
+ */
+function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], ys: number[], yInner: number[], flagged: Uint8Array, atArt: Uint8Array): void {
+  const width = face.face.raster.width;
+  const lab = face.lab;
+  const [b0, b1, b2] = border;
+  for (let j = 0; j < ys.length; j += 1) {
+    const y = ys[j]!;
+    for (let k = 0; k < xs.length; k += 1) {
+      const x = xs[k]!;
       const i = face.offset(x, y);
       const l = lab[i]!;
       const a = lab[i + 1]!;
       const b = lab[i + 2]!;
       if ((l - b0) ** 2 + (a - b1) ** 2 + (b - b2) ** 2 > 14 * 14 && !(l > 92 && a * a + b * b < 6 * 6)) {
         flagged[y * width + x] = 1;
-        if (inward > depth - 2 / p) atArt[y * width + x] = 1;
+        if (xInner[k]! | yInner[j]!) atArt[y * width + x] = 1;
       }
     }
   }
