@@ -436,7 +436,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
     const pointRises: number[] = [];
     // One profile at a time: each reuses these, writing every step before it reads it.
-    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1) };
+    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1), read: new Uint8Array(steps + 1) };
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
@@ -523,19 +523,20 @@ interface Samples {
 
 /**
  * One profile across a side, outside to inside: the colour at each step and its distance from
- * the table, read only as far as the searches ask (most stop soon after the outline, halfway
- * along). Where the first steps fall outside the photo the profile starts flat at the first
- * step inside it.
+ * the table, read only at the steps the searches ask for (the step search skips most of the
+ * table before the outline; nothing reads far beyond it). Where the first steps fall outside
+ * the photo the profile starts flat at the first step inside it.
  */
 class Profile implements Samples {
   readonly length: number;
-  /** Mean colour at each step (read up to `readTo`). */
+  /** Mean colour at each step (where `read` is set: see `readRange`). */
   readonly colours: Float32Array;
   /** The first step inside the photo (-1 if none), and whether every step from there on is. */
   readonly firstInside: number;
   readonly insideFromFirst: boolean;
   private readonly values: Float64Array;
-  private readTo = 0;
+  /** 1 for the steps read so far. */
+  private readonly read: Uint8Array;
 
   constructor(
     private readonly photo: Raster,
@@ -545,11 +546,12 @@ class Profile implements Samples {
     private readonly reach: number,
     private readonly steps: number,
     private readonly fromBackground: (r: number, g: number, b: number) => number,
-    buffers: { colours: Float32Array; values: Float64Array },
+    buffers: { colours: Float32Array; values: Float64Array; read: Uint8Array },
   ) {
     this.length = steps + 1;
     this.colours = buffers.colours;
     this.values = buffers.values;
+    this.read = buffers.read.fill(0);
     this.firstInside = firstStepInside(photo, base, normal, dir, reach, steps);
     // A sample's coordinates move monotonically with the step (every rounding step is
     // monotonic), so the steps inside the photo are one run: it reaches the last step or not.
@@ -559,7 +561,7 @@ class Profile implements Samples {
   at(i: number): number {
     if (!(i >= 0 && i < this.length)) return Number.NaN;
     if (i < this.firstInside) return this.at(this.firstInside);
-    if (i >= this.readTo) this.readThrough(i);
+    if (!this.read[i]) this.readStep(i);
     return this.values[i]!;
   }
 
@@ -580,11 +582,15 @@ class Profile implements Samples {
     return medianOfFirst(values, n);
   }
 
-  /** Reads the steps up to and including i (and a few beyond, to read in runs). */
-  readThrough(i: number): void {
-    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 8));
-    readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, this.readTo, to);
-    this.readTo = to;
+  /** Reads the steps from `from` to `to` inclusive that are not read yet (their colours too). */
+  readRange(from: number, to: number): void {
+    for (let i = from; i <= to; i += 1) if (!this.read[i]) this.readStep(i);
+  }
+
+  /** Each step is read on its own: the value of a step does not depend on the others. */
+  private readStep(i: number): void {
+    readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, i, i + 1);
+    this.read[i] = 1;
   }
 }
 
@@ -685,13 +691,7 @@ interface Step {
  * direction), located at its half-way crossing.
  */
 function findStep(profile: Samples, start: number, from: number, rise: number, sustain: number, end = profile.length, eitherWay = false): Step | null {
-  let first = -1;
-  const last = Math.min(profile.length - 1, end);
-  for (let s = Math.max(1, start); s + sustain <= last && first < 0; s += 1) {
-    let lasting = true;
-    for (let q = s; q < s + sustain && lasting; q += 1) lasting = eitherWay ? Math.abs(profile.at(q) - from) > rise : profile.at(q) - from > rise;
-    if (lasting) first = s;
-  }
+  const first = firstLastingRun(profile, Math.max(1, start), Math.min(profile.length - 1, end), from, rise, sustain, eitherWay);
   if (first < 0) return null;
   const top = profile.median(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04)));
   if (!(eitherWay ? Math.abs(top - from) > rise : top - from > rise)) return null;
@@ -707,6 +707,23 @@ function findStep(profile: Samples, start: number, from: number, rise: number, s
 }
 
 /**
+ * The first s from `start` with s + sustain <= last whose `sustain` samples from s on all pass
+ * `findStep`'s test, -1 if none. A run is checked from its end: a sample that fails rules out
+ * every run through it, so the search moves past it, reading a few of the table's samples
+ * instead of all (the first passing run is the same one a scan of every s finds).
+ */
+function firstLastingRun(profile: Samples, start: number, last: number, from: number, rise: number, sustain: number, eitherWay: boolean): number {
+  let s = start;
+  while (s + sustain <= last) {
+    let q = s + sustain - 1;
+    while (q >= s && (eitherWay ? Math.abs(profile.at(q) - from) > rise : profile.at(q) - from > rise)) q -= 1;
+    if (q < s) return s;
+    s = q + 1;
+  }
+  return -1;
+}
+
+/**
  * Whether a step leads into a shadow: the colour after it is the table's colour at less light
  * (it was measured from the table, so its distance is that of a darker table), and the step is
  * soft, wider than 0.2 mm from 10% to 90%, where a card's cut edge is as sharp as the photo.
@@ -717,7 +734,7 @@ function shadowLike(profile: Profile, step: Step, steps: number, pxPerMm: number
   const at = (i: number): [number, number, number] => [colours[i * 3]!, colours[i * 3 + 1]!, colours[i * 3 + 2]!];
   const beforeIdx = Math.max(0, h - Math.round(0.6 * pxPerMm));
   const afterIdx = Math.min(steps, h + Math.round(0.25 * pxPerMm) + 2);
-  profile.at(afterIdx);
+  profile.readRange(beforeIdx, afterIdx);
   const table = at(beforeIdx);
   const shade = at(afterIdx);
   if (!isShadeOf(shade, table)) return false;
