@@ -596,6 +596,7 @@ class Profile implements Samples {
 
   median(from: number, to: number): number {
     const end = Math.min(this.length, to);
+    this.readRange(Math.max(0, this.firstInside, from), end - 1);
     const values = scratchFor(end - from);
     let n = 0;
     for (let i = Math.max(0, from); i < end; i += 1) values[n++] = this.at(i);
@@ -605,15 +606,27 @@ class Profile implements Samples {
   /** The median of how far the samples from `from` up to `to` lie from `centre`. */
   medianDistance(from: number, to: number, centre: number): number {
     const end = Math.min(this.length, to);
+    this.readRange(Math.max(0, this.firstInside, from), end - 1);
     const values = scratchFor(end - from);
     let n = 0;
     for (let i = Math.max(0, from); i < end; i += 1) values[n++] = Math.abs(this.at(i) - centre);
     return medianOfFirst(values, n);
   }
 
-  /** Reads the steps from `from` to `to` inclusive that are not read yet (their colours too). */
+  /**
+   * Reads the steps from `from` to `to` inclusive that are not read yet (their colours too),
+   * each run of them in one call.
+   */
   readRange(from: number, to: number): void {
-    for (let i = from; i <= to; i += 1) if (!this.read[i]) this.readStep(i);
+    const read = this.read;
+    for (let i = from; i <= to; i += 1) {
+      if (read[i]) continue;
+      let j = i;
+      while (j < to && !read[j + 1]) j += 1;
+      readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, i, j + 1);
+      read.fill(1, i, j + 1);
+      i = j;
+    }
   }
 
   /** Each step is read on its own: the value of a step does not depend on the others. */
