@@ -43,9 +43,7 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   const total = small.raster.width * small.raster.height;
   // Ranked by the area their outline encloses: a dark border ring around art that matches the
   // background still counts as the whole card.
-  const glareLike = new Uint8Array(total);
-  for (let i = 0; i < total; i += 1) glareLike[i] = lab[i * 3]! > 96 && lab[i * 3 + 1]! ** 2 + lab[i * 3 + 2]! ** 2 < 25 ? 1 : 0;
-  const components = largestComponents(mask, small.raster.width, small.raster.height, glareLike, total * 0.002)
+  const components = largestComponents(mask, small.raster.width, small.raster.height, lab, total * 0.002)
     .map((c) => ({ ...c, hullArea: polygonArea(convexHull(c.boundary)) }))
     .sort((a, b) => b.hullArea - a.hullArea);
   const card = components[0];
@@ -105,16 +103,21 @@ function reject(code: GradeRejection['code'], message: string): { ok: false; rej
 
 function labOf(r: Raster): Float32Array {
   const out = new Float32Array(r.width * r.height * 3);
+  const row = r.width * 3;
   for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) {
-    // A colour repeating the pixel before it (flat table, print) has its Lab already: a copy
-    // instead of the colour cache's scattered reads.
-    if (i > 0 && data[i] === data[i - 3] && data[i + 1] === data[i - 2] && data[i + 2] === data[i - 1]) {
-      out[i] = out[i - 3]!;
-      out[i + 1] = out[i - 2]!;
-      out[i + 2] = out[i - 1]!;
-    } else labOfPixel(data, i, out);
+    // A colour repeating the pixel before it or the one above it (flat table, print) has its
+    // Lab already: a copy instead of the colour cache's scattered reads.
+    if (i > 0 && data[i] === data[i - 3] && data[i + 1] === data[i - 2] && data[i + 2] === data[i - 1]) copyLab(out, i, i - 3);
+    else if (i >= row && data[i] === data[i - row] && data[i + 1] === data[i - row + 1] && data[i + 2] === data[i - row + 2]) copyLab(out, i, i - row);
+    else labOfPixel(data, i, out);
   }
   return out;
+}
+
+function copyLab(lab: Float32Array, to: number, from: number): void {
+  lab[to] = lab[from]!;
+  lab[to + 1] = lab[from + 1]!;
+  lab[to + 2] = lab[from + 2]!;
 }
 
 /** The background's colour: the median of a thin frame around the photo. */
@@ -148,123 +151,141 @@ const framePixels = (w: number, h: number, band: number) => w * h - Math.max(0, 
  */
 function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mask: Uint8Array; threshold: number } {
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.02));
+  // The frame's distances first, for the threshold; then every pixel's against it, without
+  // keeping them.
   const frameDistances = new Float32Array(framePixels(w, h, band));
   let frameCount = 0;
-  const dist = new Float32Array(w * h);
-  for (let y = 0, i = 0; y < h; y += 1) {
+  for (let y = 0; y < h; y += 1) {
     const frameRow = y < band || y >= h - band;
-    for (let x = 0; x < w; x += 1, i += 1) {
-      const dl = lab[i * 3]! - bg[0];
-      const da = lab[i * 3 + 1]! - bg[1];
-      const db = lab[i * 3 + 2]! - bg[2];
-      dist[i] = Math.sqrt(dl * dl + da * da + db * db);
-      if (frameRow || x < band || x >= w - band) frameDistances[frameCount++] = dist[i]!;
-    }
+    // Row by row as before (the order does not matter to the sort, but keeps this easy to check).
+    const leftEnd = frameRow ? w : Math.min(band, w);
+    for (let x = 0; x < leftEnd; x += 1) frameDistances[frameCount++] = labDistance(lab, y * w + x, bg);
+    if (!frameRow) for (let x = Math.max(band, w - band); x < w; x += 1) frameDistances[frameCount++] = labDistance(lab, y * w + x, bg);
   }
   const frame = frameDistances.subarray(0, frameCount).sort();
   // A robust spread of the frame: a card cut off by the frame may cover part of it.
   const p80 = frame[Math.floor(frame.length * 0.8)] ?? 0;
   const threshold = Math.max(6, p80 * 1.8);
   let mask: Uint8Array = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i += 1) mask[i] = dist[i]! > threshold ? 1 : 0;
+  // Compared as the 32-bit floats the distances were kept in before.
+  for (let i = 0; i < w * h; i += 1) mask[i] = Math.fround(labDistance(lab, i, bg)) > threshold ? 1 : 0;
   mask = dilate(dilate(mask, w, h, 2, 1), w, h, 2, 0);
   return { mask: fillHoles(mask, w, h), threshold };
+}
+
+/** The distance of pixel i of `lab` from a colour. */
+function labDistance(lab: Float32Array, i: number, bg: Lab): number {
+  const dl = lab[i * 3]! - bg[0];
+  const da = lab[i * 3 + 1]! - bg[1];
+  const db = lab[i * 3 + 2]! - bg[2];
+  return Math.sqrt(dl * dl + da * da + db * db);
 }
 
 /**
  * Square dilation of the pixels whose value is `set` (1: dilation, 0: erosion of the ones),
  * done as a horizontal then a vertical pass (separable). A pixel is within r of a set pixel
- * when its window of 2r + 1 holds one: a count slides along each row, then down the columns
- * a row at a time (reading the photo in its order, without a buffer per row or column).
+ * when the last set pixel at or before r beyond it lies at most r before it: that position
+ * moves along each row, then down the columns a row at a time (reading the photo in its order,
+ * without a buffer per row or column, and with one comparison per pixel instead of a count).
  */
 function dilate(m: Uint8Array, w: number, h: number, r: number, set: 0 | 1): Uint8Array {
   const rows = new Uint8Array(m.length);
   for (let y = 0; y < h; y += 1) nearInRow(m, rows, y * w, w, r, set);
   const out = new Uint8Array(m.length);
-  const counts = new Int32Array(w);
-  // The count of each column's window around row y: rows y - r to y + r.
-  for (let y = 0; y < Math.min(r, h); y += 1) for (let x = 0; x < w; x += 1) counts[x]! += rows[y * w + x]!;
-  for (let y = 0; y < h; y += 1) nearInColumns(rows, out, counts, y, w, h, r, set);
+  // For each column, the last row up to y + r where `rows` is set; far above the photo at first.
+  const lastRow = new Int32Array(w).fill(-r - 1);
+  for (let y = 0; y < Math.min(r, h); y += 1) for (let x = 0; x < w; x += 1) if (rows[y * w + x]) lastRow[x] = y;
+  for (let y = 0; y < h; y += 1) nearInColumns(rows, out, lastRow, y, w, h, r, set);
   return out;
 }
 
 /** One row of the horizontal pass: 1 where a `set` pixel of the row lies within r. */
 function nearInRow(m: Uint8Array, rows: Uint8Array, at: number, w: number, r: number, set: 0 | 1): void {
-  let count = 0;
-  for (let x = 0; x < Math.min(r, w); x += 1) if (m[at + x] === set) count += 1;
-  for (let x = 0; x < w; x += 1) {
-    if (x + r < w && m[at + x + r] === set) count += 1;
-    if (x - r - 1 >= 0 && m[at + x - r - 1] === set) count -= 1;
-    rows[at + x] = count > 0 ? 1 : 0;
+  // The last set pixel up to x + r (within the row); out of reach at first.
+  let last = -r - 1;
+  for (let x = 0; x < Math.min(r, w); x += 1) if (m[at + x] === set) last = x;
+  for (let x = 0; x < w - r; x += 1) {
+    if (m[at + x + r] === set) last = x + r;
+    rows[at + x] = x - last <= r ? 1 : 0;
   }
+  for (let x = Math.max(0, w - r); x < w; x += 1) rows[at + x] = x - last <= r ? 1 : 0;
 }
 
-/** One row of the vertical pass: the column windows slid to row y, then the row's pixels. */
-function nearInColumns(rows: Uint8Array, out: Uint8Array, counts: Int32Array, y: number, w: number, h: number, r: number, set: 0 | 1): void {
+/** One row of the vertical pass: each column's last set row moved to y + r, then the row's pixels. */
+function nearInColumns(rows: Uint8Array, out: Uint8Array, lastRow: Int32Array, y: number, w: number, h: number, r: number, set: 0 | 1): void {
   const enter = (y + r) * w;
-  const leave = (y - r - 1) * w;
   const at = y * w;
-  for (let x = 0; x < w; x += 1) {
-    let c = counts[x]!;
-    if (y + r < h) c += rows[enter + x]!;
-    if (y - r - 1 >= 0) c -= rows[leave + x]!;
-    counts[x] = c;
-    out[at + x] = c > 0 ? set : 1 - set;
-  }
+  if (y + r < h) for (let x = 0; x < w; x += 1) if (rows[enter + x]) lastRow[x] = y + r;
+  for (let x = 0; x < w; x += 1) out[at + x] = y - lastRow[x]! <= r ? set : 1 - set;
 }
 
 /** Marks every pixel not reachable from the photo's border through background as foreground. */
 function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
   const outside = new Uint8Array(w * h);
-  // Each pixel is pushed at most once, so the stack never holds more than all of them.
+  // Each pixel is pushed at most once, so the stack never holds more than all of them. Its
+  // column is pushed with it (`columns`): a division per pixel was much of the flood's time.
   const stack = new Int32Array(w * h);
+  const columns = new Int32Array(w * h);
   let top = 0;
-  const push = (i: number) => {
+  const push = (x: number, y: number) => {
+    const i = y * w + x;
     if (!m[i] && !outside[i]) {
       outside[i] = 1;
+      columns[top] = x;
       stack[top++] = i;
     }
   };
   for (let x = 0; x < w; x += 1) {
-    push(x);
-    push((h - 1) * w + x);
+    push(x, 0);
+    push(x, h - 1);
   }
   for (let y = 0; y < h; y += 1) {
-    push(y * w);
-    push(y * w + w - 1);
+    push(0, y);
+    push(w - 1, y);
   }
-  top = floodOutside(m, outside, stack, top, w, h);
+  top = floodOutside(m, outside, stack, columns, top, w, h);
   for (let i = 0; i < outside.length; i += 1) outside[i] = 1 - outside[i]!;
   return outside;
 }
 
 /** The flood of `fillHoles` from the pixels on the stack, through background; the stack's size after. */
-function floodOutside(m: Uint8Array, outside: Uint8Array, stack: Int32Array, top: number, w: number, h: number): number {
+function floodOutside(m: Uint8Array, outside: Uint8Array, stack: Int32Array, columns: Int32Array, top: number, w: number, h: number): number {
   while (top) {
     const i = stack[--top]!;
-    const x = i % w;
+    const x = columns[top]!;
     if (x > 0 && !m[i - 1] && !outside[i - 1]) {
       outside[i - 1] = 1;
+      columns[top] = x - 1;
       stack[top++] = i - 1;
     }
     if (x < w - 1 && !m[i + 1] && !outside[i + 1]) {
       outside[i + 1] = 1;
+      columns[top] = x + 1;
       stack[top++] = i + 1;
     }
     if (i >= w && !m[i - w] && !outside[i - w]) {
       outside[i - w] = 1;
+      columns[top] = x;
       stack[top++] = i - w;
     }
     if (i < w * (h - 1) && !m[i + w] && !outside[i + w]) {
       outside[i + w] = 1;
+      columns[top] = x;
       stack[top++] = i + w;
     }
   }
   return top;
 }
 
+/**
+ * Light and nearly grey: a reflection. Tested only for the pixels of the mask's components, the
+ * only ones counted.
+ */
+const glareLike = (lab: Float32Array, i: number) => lab[i * 3]! > 96 && lab[i * 3 + 1]! ** 2 + lab[i * 3 + 2]! ** 2 < 25;
+
 interface Component {
   area: number;
+  /** How many of its pixels look like glare (`glareLike`). */
   marked: number;
   touchesBorder: boolean;
   boundary: Point[];
@@ -272,13 +293,14 @@ interface Component {
 
 /**
  * Connected parts of the mask of at least `minArea` pixels, largest first, each with how many
- * of its pixels `marked` holds.
+ * of its pixels look like glare in `lab`.
  */
-function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Array, minArea: number): Component[] {
+function largestComponents(m: Uint8Array, w: number, h: number, lab: Float32Array, minArea: number): Component[] {
   const label = new Int32Array(w * h);
-  // Shared by all components: each pixel is pushed once, and a component's boundary is kept
-  // as points only when the component is large enough to be kept.
+  // Shared by all components: each pixel is pushed once (with its column, as in `fillHoles`),
+  // and a component's boundary is kept as points only when the component is large enough to be kept.
   const stack = new Int32Array(w * h);
+  const columns = new Int32Array(w * h);
   const boundary = new Int32Array(w * h);
   const found: Component[] = [];
   let next = 1;
@@ -286,7 +308,8 @@ function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Arr
     if (!m[start] || label[start]) continue;
     label[start] = next;
     stack[0] = start;
-    const c = floodComponent(m, label, marked, stack, boundary, next, w, h);
+    columns[0] = start % w;
+    const c = floodComponent(m, label, lab, stack, columns, boundary, next, w, h);
     if (c.area >= minArea) {
       const points: Point[] = [];
       for (let k = 0; k < c.boundaryCount; k += 1) {
@@ -301,7 +324,7 @@ function largestComponents(m: Uint8Array, w: number, h: number, marked: Uint8Arr
 }
 
 /** Labels one component from the pixel on the stack, collecting its boundary pixels' indices. */
-function floodComponent(m: Uint8Array, label: Int32Array, marked: Uint8Array, stack: Int32Array, boundary: Int32Array, id: number, w: number, h: number): { area: number; marked: number; touches: boolean; boundaryCount: number } {
+function floodComponent(m: Uint8Array, label: Int32Array, lab: Float32Array, stack: Int32Array, columns: Int32Array, boundary: Int32Array, id: number, w: number, h: number): { area: number; marked: number; touches: boolean; boundaryCount: number } {
   let top = 1;
   let area = 0;
   let markedCount = 0;
@@ -310,33 +333,39 @@ function floodComponent(m: Uint8Array, label: Int32Array, marked: Uint8Array, st
   while (top) {
     const i = stack[--top]!;
     area += 1;
-    markedCount += marked[i]!;
-    const x = i % w;
-    const y = (i / w) | 0;
-    if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touches = true;
+    if (glareLike(lab, i)) markedCount += 1;
+    const x = columns[top]!;
+    // The first and last rows, by index.
+    const firstRow = i < w;
+    const lastRow = i >= w * (h - 1);
+    if (x === 0 || firstRow || x === w - 1 || lastRow) touches = true;
     // Left, right, up, down; a neighbour outside the photo or off the mask makes this a boundary pixel.
     let edge = false;
     if (x > 0 && m[i - 1]) {
       if (!label[i - 1]) {
         label[i - 1] = id;
+        columns[top] = x - 1;
         stack[top++] = i - 1;
       }
     } else edge = true;
     if (x < w - 1 && m[i + 1]) {
       if (!label[i + 1]) {
         label[i + 1] = id;
+        columns[top] = x + 1;
         stack[top++] = i + 1;
       }
     } else edge = true;
-    if (y > 0 && m[i - w]) {
+    if (!firstRow && m[i - w]) {
       if (!label[i - w]) {
         label[i - w] = id;
+        columns[top] = x;
         stack[top++] = i - w;
       }
     } else edge = true;
-    if (y < h - 1 && m[i + w]) {
+    if (!lastRow && m[i + w]) {
       if (!label[i + w]) {
         label[i + w] = id;
+        columns[top] = x;
         stack[top++] = i + w;
       }
     } else edge = true;
@@ -436,7 +465,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
     const pointRises: number[] = [];
     // One profile at a time: each reuses these, writing every step before it reads it.
-    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1) };
+    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1), read: new Uint8Array(steps + 1) };
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
@@ -523,19 +552,20 @@ interface Samples {
 
 /**
  * One profile across a side, outside to inside: the colour at each step and its distance from
- * the table, read only as far as the searches ask (most stop soon after the outline, halfway
- * along). Where the first steps fall outside the photo the profile starts flat at the first
- * step inside it.
+ * the table, read only at the steps the searches ask for (the step search skips most of the
+ * table before the outline; nothing reads far beyond it). Where the first steps fall outside
+ * the photo the profile starts flat at the first step inside it.
  */
 class Profile implements Samples {
   readonly length: number;
-  /** Mean colour at each step (read up to `readTo`). */
+  /** Mean colour at each step (where `read` is set: see `readRange`). */
   readonly colours: Float32Array;
   /** The first step inside the photo (-1 if none), and whether every step from there on is. */
   readonly firstInside: number;
   readonly insideFromFirst: boolean;
   private readonly values: Float64Array;
-  private readTo = 0;
+  /** 1 for the steps read so far. */
+  private readonly read: Uint8Array;
 
   constructor(
     private readonly photo: Raster,
@@ -545,11 +575,12 @@ class Profile implements Samples {
     private readonly reach: number,
     private readonly steps: number,
     private readonly fromBackground: (r: number, g: number, b: number) => number,
-    buffers: { colours: Float32Array; values: Float64Array },
+    buffers: { colours: Float32Array; values: Float64Array; read: Uint8Array },
   ) {
     this.length = steps + 1;
     this.colours = buffers.colours;
     this.values = buffers.values;
+    this.read = buffers.read.fill(0);
     this.firstInside = firstStepInside(photo, base, normal, dir, reach, steps);
     // A sample's coordinates move monotonically with the step (every rounding step is
     // monotonic), so the steps inside the photo are one run: it reaches the last step or not.
@@ -559,12 +590,13 @@ class Profile implements Samples {
   at(i: number): number {
     if (!(i >= 0 && i < this.length)) return Number.NaN;
     if (i < this.firstInside) return this.at(this.firstInside);
-    if (i >= this.readTo) this.readThrough(i);
+    if (!this.read[i]) this.readStep(i);
     return this.values[i]!;
   }
 
   median(from: number, to: number): number {
     const end = Math.min(this.length, to);
+    this.readRange(Math.max(0, this.firstInside, from), end - 1);
     const values = scratchFor(end - from);
     let n = 0;
     for (let i = Math.max(0, from); i < end; i += 1) values[n++] = this.at(i);
@@ -574,17 +606,33 @@ class Profile implements Samples {
   /** The median of how far the samples from `from` up to `to` lie from `centre`. */
   medianDistance(from: number, to: number, centre: number): number {
     const end = Math.min(this.length, to);
+    this.readRange(Math.max(0, this.firstInside, from), end - 1);
     const values = scratchFor(end - from);
     let n = 0;
     for (let i = Math.max(0, from); i < end; i += 1) values[n++] = Math.abs(this.at(i) - centre);
     return medianOfFirst(values, n);
   }
 
-  /** Reads the steps up to and including i (and a few beyond, to read in runs). */
-  readThrough(i: number): void {
-    const to = Math.min(this.length, Math.max(i + 1, this.readTo + 8));
-    readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, this.readTo, to);
-    this.readTo = to;
+  /**
+   * Reads the steps from `from` to `to` inclusive that are not read yet (their colours too),
+   * each run of them in one call.
+   */
+  readRange(from: number, to: number): void {
+    const read = this.read;
+    for (let i = from; i <= to; i += 1) {
+      if (read[i]) continue;
+      let j = i;
+      while (j < to && !read[j + 1]) j += 1;
+      readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, i, j + 1);
+      read.fill(1, i, j + 1);
+      i = j;
+    }
+  }
+
+  /** Each step is read on its own: the value of a step does not depend on the others. */
+  private readStep(i: number): void {
+    readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, i, i + 1);
+    this.read[i] = 1;
   }
 }
 
@@ -685,13 +733,7 @@ interface Step {
  * direction), located at its half-way crossing.
  */
 function findStep(profile: Samples, start: number, from: number, rise: number, sustain: number, end = profile.length, eitherWay = false): Step | null {
-  let first = -1;
-  const last = Math.min(profile.length - 1, end);
-  for (let s = Math.max(1, start); s + sustain <= last && first < 0; s += 1) {
-    let lasting = true;
-    for (let q = s; q < s + sustain && lasting; q += 1) lasting = eitherWay ? Math.abs(profile.at(q) - from) > rise : profile.at(q) - from > rise;
-    if (lasting) first = s;
-  }
+  const first = firstLastingRun(profile, Math.max(1, start), Math.min(profile.length - 1, end), from, rise, sustain, eitherWay);
   if (first < 0) return null;
   const top = profile.median(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04)));
   if (!(eitherWay ? Math.abs(top - from) > rise : top - from > rise)) return null;
@@ -707,6 +749,23 @@ function findStep(profile: Samples, start: number, from: number, rise: number, s
 }
 
 /**
+ * The first s from `start` with s + sustain <= last whose `sustain` samples from s on all pass
+ * `findStep`'s test, -1 if none. A run is checked from its end: a sample that fails rules out
+ * every run through it, so the search moves past it, reading a few of the table's samples
+ * instead of all (the first passing run is the same one a scan of every s finds).
+ */
+function firstLastingRun(profile: Samples, start: number, last: number, from: number, rise: number, sustain: number, eitherWay: boolean): number {
+  let s = start;
+  while (s + sustain <= last) {
+    let q = s + sustain - 1;
+    while (q >= s && (eitherWay ? Math.abs(profile.at(q) - from) > rise : profile.at(q) - from > rise)) q -= 1;
+    if (q < s) return s;
+    s = q + 1;
+  }
+  return -1;
+}
+
+/**
  * Whether a step leads into a shadow: the colour after it is the table's colour at less light
  * (it was measured from the table, so its distance is that of a darker table), and the step is
  * soft, wider than 0.2 mm from 10% to 90%, where a card's cut edge is as sharp as the photo.
@@ -717,7 +776,7 @@ function shadowLike(profile: Profile, step: Step, steps: number, pxPerMm: number
   const at = (i: number): [number, number, number] => [colours[i * 3]!, colours[i * 3 + 1]!, colours[i * 3 + 2]!];
   const beforeIdx = Math.max(0, h - Math.round(0.6 * pxPerMm));
   const afterIdx = Math.min(steps, h + Math.round(0.25 * pxPerMm) + 2);
-  profile.at(afterIdx);
+  profile.readRange(beforeIdx, afterIdx);
   const table = at(beforeIdx);
   const shade = at(afterIdx);
   if (!isShadeOf(shade, table)) return false;
