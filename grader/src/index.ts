@@ -1,8 +1,9 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
-import { locateCard, refineCard, regionToRefine, type Detection, type FoundCard, type LocatedCard, type PhotoRegion } from './detect/find-card.ts';
+import { locateCard, refineCard, regionToRefine, type Detection, type FoundCard, type LocatedCard } from './detect/find-card.ts';
 import { rectangleAspect } from './geometry/aspect.ts';
 import { distance } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
+import type { PhotoRegion } from './image/raster.ts';
 import { centeringOf, measureBorders } from './measure/centering.ts';
 import { labFace } from './measure/lab-grid.ts';
 import { measureSurface } from './measure/surface.ts';
@@ -58,16 +59,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   }
   // Only the part of each photo around the card is decoded at full resolution.
   const regions = {} as Record<Face, PhotoRegion>;
-  const decoded = await time('decode', () =>
-    Promise.all((['front', 'back'] as const).map((face) => {
-      const region = regionToRefine(located[face], photos[face].width, photos[face].height);
-      return decodeRegion(photos[face], region).then((d) => ({ ...d, ...region }));
-    })),
-  );
+  const decoded = await time('decode', () => Promise.all((['front', 'back'] as const).map((face) => decodeRegion(photos[face], regionToRefine(located[face], photos[face].width, photos[face].height)))));
   for (const [i, face] of (['front', 'back'] as const).entries()) {
     const d = decoded[i]!;
     if (!d.ok) return rejected({ ...d.rejection, face, message: `${label(face)} photo: ${d.rejection.message}` });
-    regions[face] = { raster: d.raster, left: d.left, top: d.top };
+    regions[face] = d.region;
   }
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const face of ['front', 'back'] as const) {
@@ -223,8 +219,7 @@ export async function detectCard(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS):
   const { photo } = opened;
   const located = locateCard(photo.preview, photo.width);
   if (!located.ok) return located;
-  const region = regionToRefine(located.card, photo.width, photo.height);
-  const decoded = await decodeRegion(photo, region);
+  const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));
   if (!decoded.ok) return decoded;
-  return refineCard({ raster: decoded.raster, left: region.left, top: region.top }, located.card, photo.width, photo.height);
+  return refineCard(decoded.region, located.card, photo.width, photo.height);
 }

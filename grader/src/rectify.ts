@@ -1,6 +1,5 @@
 import { homographyFrom, type Point } from './geometry/homography.ts';
-import type { PhotoRegion } from './detect/find-card.ts';
-import type { Raster } from './image/raster.ts';
+import type { PhotoRegion, Raster } from './image/raster.ts';
 
 /** Rectified faces are sampled at this many pixels per millimetre (GRADING.md: at least 12). */
 export const RECTIFIED_PX_PER_MM = 16;

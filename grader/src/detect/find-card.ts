@@ -1,7 +1,7 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { backgroundDistance, isShadeOf, labOfPixel, type Lab } from '../image/color.ts';
-import type { Raster } from '../image/raster.ts';
+import type { PhotoRegion, Raster } from '../image/raster.ts';
 
 export interface FoundCard {
   /** Virtual corners (intersections of the fitted sides) in photo pixels: TL, TR, BR, BL; top is a short side. */
@@ -22,13 +22,6 @@ export interface LocatedCard {
 }
 
 export type Location = { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection };
-
-/** Pixels of part of a photo: `raster` holds the photo's pixels from (left, top). */
-export interface PhotoRegion {
-  raster: Raster;
-  left: number;
-  top: number;
-}
 
 /**
  * Finds the one card in a photo in two steps. First `locateCard` separates it from the
@@ -475,7 +468,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       if (profile.firstInside < 0 || profile.firstInside > steps * 0.47 || !profile.insideFromFirst) continue;
       const outside = Math.ceil(steps * 0.08);
       const outer = profile.median(0, outside);
-      const noise = profile.medianDistance(0, outside, outer);
+      const noise = profile.median(0, outside, outer);
       // The first lasting step from the background is the outline, even when the border is
       // close to the background and the artwork inside it stands out far more.
       // Never less than the background's own variation across the photo (wood grain, cloth).
@@ -546,8 +539,11 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
 interface Samples {
   readonly length: number;
   at(i: number): number;
-  /** The median of the samples from `from` up to `to` (within the profile), 0 when there are none. */
-  median(from: number, to: number): number;
+  /**
+   * The median of the samples from `from` up to `to` (within the profile), or of their distances
+   * from `centre` when it is given; 0 when there are none.
+   */
+  median(from: number, to: number, centre?: number): number;
 }
 
 /**
@@ -594,22 +590,12 @@ class Profile implements Samples {
     return this.values[i]!;
   }
 
-  median(from: number, to: number): number {
+  median(from: number, to: number, centre?: number): number {
     const end = Math.min(this.length, to);
     this.readRange(Math.max(0, this.firstInside, from), end - 1);
     const values = scratchFor(end - from);
     let n = 0;
-    for (let i = Math.max(0, from); i < end; i += 1) values[n++] = this.at(i);
-    return medianOfFirst(values, n);
-  }
-
-  /** The median of how far the samples from `from` up to `to` lie from `centre`. */
-  medianDistance(from: number, to: number, centre: number): number {
-    const end = Math.min(this.length, to);
-    this.readRange(Math.max(0, this.firstInside, from), end - 1);
-    const values = scratchFor(end - from);
-    let n = 0;
-    for (let i = Math.max(0, from); i < end; i += 1) values[n++] = Math.abs(this.at(i) - centre);
+    for (let i = Math.max(0, from); i < end; i += 1) values[n++] = centre === undefined ? this.at(i) : Math.abs(this.at(i) - centre);
     return medianOfFirst(values, n);
   }
 

@@ -1,6 +1,6 @@
 import sharp, { type OutputInfo } from 'sharp';
 import type { GradeRejection } from '@gradelens/shared';
-import type { Raster } from './raster.ts';
+import type { PhotoRegion, Raster } from './raster.ts';
 
 sharp.cache(false);
 
@@ -50,15 +50,13 @@ export async function openPhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): 
   }
 }
 
-export type DecodedRegion = { ok: true; raster: Raster } | { ok: false; rejection: GradeRejection };
+export type DecodedRegion = { ok: true; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
 
 /** Decodes part of a photo at full resolution (EXIF rotation applied first). */
-export async function decodeRegion(photo: OpenedPhoto, region: { left: number; top: number; width: number; height: number }): Promise<DecodedRegion> {
+export async function decodeRegion(photo: OpenedPhoto, area: { left: number; top: number; width: number; height: number }): Promise<DecodedRegion> {
   try {
-    const full = region.left === 0 && region.top === 0 && region.width === photo.width && region.height === photo.height;
-    let image = pipeline(photo.input, photo.maxPixels);
-    if (!full) image = image.extract(region);
-    return { ok: true, raster: toRaster(await image.raw().toBuffer({ resolveWithObject: true })) };
+    const raster = toRaster(await pipeline(photo.input, photo.maxPixels).extract(area).raw().toBuffer({ resolveWithObject: true }));
+    return { ok: true, region: { raster, left: area.left, top: area.top } };
   } catch {
     return reject('corrupt_image', CORRUPT);
   }

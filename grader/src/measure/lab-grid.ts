@@ -21,6 +21,14 @@ export interface LabFace {
   meanWithRgb(x0: number, y0: number, x1: number, y1: number): { lab: Lab; rgb: [number, number, number] };
 }
 
+/**
+ * The column (or row) of the pixel under coordinate u, on a side `size` pixels long, clamped
+ * to the image: how `offset` finds its pixel, for loops that work out columns and rows once.
+ * Pixel i spans [i, i + 1) with its centre at i + 0.5, so it is floor(u); rounding instead
+ * would read half a pixel off, which biases every border width.
+ */
+export const pixelUnder = (u: number, size: number) => Math.max(0, Math.min(size - 1, Math.floor(u)));
+
 export function labFace(face: RectifiedFace): LabFace {
   const { width, height, data } = face.raster;
   // Converted on first use: the measurements read the borders, corners and edges, rarely the art.
@@ -29,10 +37,8 @@ export function labFace(face: RectifiedFace): LabFace {
   // Kept between faces and gradings (scratch.ts): a face's measurements finish before the next begins.
   const lab = floats('lab', width * height * 3);
   const done = zeroedBytes('lab-done', width * height);
-  // Pixel i spans [i, i + 1) with its centre at i + 0.5: the pixel for a coordinate u is
-  // floor(u). Rounding instead would read half a pixel off, which biases every border width.
-  const clampX = (x: number) => Math.max(0, Math.min(width - 1, Math.floor(x)));
-  const clampY = (y: number) => Math.max(0, Math.min(height - 1, Math.floor(y)));
+  const clampX = (x: number) => pixelUnder(x, width);
+  const clampY = (y: number) => pixelUnder(y, height);
   // By pixel number k (offset 3k): indexing the flags by i / 3 made a float of every index.
   const pixelOffset = (k: number) => {
     if (!done[k]) {

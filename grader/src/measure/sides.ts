@@ -1,4 +1,4 @@
-import type { LabFace } from './lab-grid.ts';
+import { pixelUnder, type LabFace } from './lab-grid.ts';
 import type { Lab } from '../image/color.ts';
 
 export type Side = 'top' | 'right' | 'bottom' | 'left';
@@ -22,10 +22,7 @@ export const sideLength = (side: Side, widthMm: number, heightMm: number) => (si
 
 /** Mean colour of a patch centred on a point given in side coordinates (mm). */
 export function patch(face: LabFace, side: Side, alongMm: number, inwardMm: number, halfAlongMm: number, halfInwardMm: number): Lab {
-  const { widthMm, heightMm, pxPerMm: p, marginMm: m } = face.face;
-  const a = sidePoint(side, widthMm, heightMm, alongMm - halfAlongMm, inwardMm - halfInwardMm);
-  const b = sidePoint(side, widthMm, heightMm, alongMm + halfAlongMm, inwardMm + halfInwardMm);
-  return face.mean((a.x + m) * p, (a.y + m) * p, (b.x + m) * p, (b.y + m) * p);
+  return patchWithRgb(face, side, alongMm, inwardMm, halfAlongMm, halfInwardMm).lab;
 }
 
 export type Rgb = [number, number, number];
@@ -35,8 +32,8 @@ export function rgbPatch(face: LabFace, side: Side, alongMm: number, inwardMm: n
   const { widthMm, heightMm, pxPerMm: p, marginMm: m, raster } = face.face;
   const a = sidePoint(side, widthMm, heightMm, alongMm - halfAlongMm, inwardMm - halfInwardMm);
   const b = sidePoint(side, widthMm, heightMm, alongMm + halfAlongMm, inwardMm + halfInwardMm);
-  const clampX = (v: number) => Math.max(0, Math.min(raster.width - 1, Math.floor(v)));
-  const clampY = (v: number) => Math.max(0, Math.min(raster.height - 1, Math.floor(v)));
+  const clampX = (v: number) => pixelUnder(v, raster.width);
+  const clampY = (v: number) => pixelUnder(v, raster.height);
   const x0 = clampX((Math.min(a.x, b.x) + m) * p);
   const x1 = clampX((Math.max(a.x, b.x) + m) * p);
   const y0 = clampY((Math.min(a.y, b.y) + m) * p);

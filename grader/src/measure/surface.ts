@@ -1,7 +1,7 @@
 import type { Defect, Face } from '@gradelens/shared';
 import type { BorderMeasurement } from './centering.ts';
 import type { Lab } from '../image/color.ts';
-import type { LabFace } from './lab-grid.ts';
+import { pixelUnder, type LabFace } from './lab-grid.ts';
 import { findArtScratches, type FoundLine } from './art-scratches.ts';
 import { findCreases } from './creases.ts';
 import { findPrintLines } from './print-lines.ts';
@@ -162,10 +162,10 @@ function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], 
   const lab = face.lab;
   const [b0, b1, b2] = border;
   // The pixel `offset` reads for (x, y), its clamp to the raster done once per column and row.
-  const columns = xs.map((x) => clampTo(x, width));
+  const columns = xs.map((x) => pixelUnder(x, width));
   for (let j = 0; j < ys.length; j += 1) {
     const y = ys[j]!;
-    const row = clampTo(y, height) * width;
+    const row = pixelUnder(y, height) * width;
     for (let k = 0; k < xs.length; k += 1) {
       const x = xs[k]!;
       const i = face.pixelOffset(row + columns[k]!);
@@ -180,19 +180,16 @@ function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], 
   }
 }
 
-/** The pixel (column or row) under a coordinate `u` along a raster side `size` pixels long, as `LabFace.offset` clamps it. */
-const clampTo = (u: number, size: number) => Math.max(0, Math.min(size - 1, Math.floor(u)));
-
 function glareOf(face: LabFace): number {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const { width, height } = face.face.raster;
   // A 0.5 mm grid: its columns worked out once, the same mm steps as per sample.
   const columns: number[] = [];
-  for (let x = 1; x < w - 1; x += 0.5) columns.push(clampTo((x + m) * p, width));
+  for (let x = 1; x < w - 1; x += 0.5) columns.push(pixelUnder((x + m) * p, width));
   let glare = 0;
   let total = 0;
   for (let y = 1; y < h - 1; y += 0.5) {
-    const row = clampTo((y + m) * p, height) * width;
+    const row = pixelUnder((y + m) * p, height) * width;
     for (const column of columns) {
       const i = face.pixelOffset(row + column);
       const a = face.lab[i + 1]!;

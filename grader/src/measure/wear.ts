@@ -3,7 +3,7 @@ import { backgroundDistanceLab, deltaE, shadeOf, type Lab } from '../image/color
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { robustFitLine } from '../geometry/homography.ts';
-import type { LabFace } from './lab-grid.ts';
+import { pixelUnder, type LabFace } from './lab-grid.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
 export const CORNER_RADIUS_MM = 3;
@@ -323,7 +323,7 @@ function edgeSamples(
   const { width, height } = face.face.raster;
   const acrossPixel = (inward: number) => {
     const acrossPx = ((far ? across - inward : inward) + m) * p;
-    return horizontal ? clampPixel(acrossPx, height) * width : clampPixel(acrossPx, width);
+    return horizontal ? pixelUnder(acrossPx, height) * width : pixelUnder(acrossPx, width);
   };
   // The outline is searched at the same depths at every step: their part is worked out once.
   const depths: number[] = [];
@@ -334,7 +334,7 @@ function edgeSamples(
   }
   for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
     const alongPx = (along + m) * p;
-    const alongPixel = horizontal ? clampPixel(alongPx, width) : clampPixel(alongPx, height) * width;
+    const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
     // Full art: the card's colour is the art's colour just inside this point of the edge.
     const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
     // Where the card is the table's colour the outline cannot be seen: no chip is read there.
@@ -367,9 +367,6 @@ function outlineDepth(face: LabFace, cardTest: CardTest, depths: number[], acros
   }
   return 1;
 }
-
-/** The pixel under a coordinate, clamped to the image as `LabFace.offset` does. */
-const clampPixel = (v: number, size: number) => Math.max(0, Math.min(size - 1, Math.floor(v)));
 
 function runs(points: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[], gap: number) {
   const out: { start: number; end: number; maxDepth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
