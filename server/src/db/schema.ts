@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -61,6 +62,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * Failed sign-ins per (account, client address): the pair waits longer after each failure,
+ * while the owner signing in from another address is not affected (no account lockout).
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_failures_last_failed_idx').on(t.lastFailedAt)],
+);
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
@@ -103,6 +121,8 @@ export const cardGradings = pgTable(
     annotatedFrontPath: text('annotated_front_path'),
     annotatedBackPath: text('annotated_back_path'),
     gradedAt: timestamp('graded_at', { withTimezone: true }),
+    /** Set while one call runs the engine on this grading; other calls wait for it (cleared after). */
+    analysisStartedAt: timestamp('analysis_started_at', { withTimezone: true }),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -175,7 +195,8 @@ export const manualPayments = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('manual_payments_method_transaction_unique').on(t.paymentMethod, sql`lower(${t.transactionId})`),
+    // Transaction ids are stored normalised (shared/src/payments.ts): the index compares them as stored.
+    uniqueIndex('manual_payments_method_transaction_id_unique').on(t.paymentMethod, t.transactionId),
     index('manual_payments_status_idx').on(t.status, t.createdAt),
     index('manual_payments_user_idx').on(t.userId),
     check('manual_payments_status_valid', sql`${t.status} IN ('pending', 'approved', 'rejected')`),
