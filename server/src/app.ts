@@ -4,10 +4,20 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { UPLOAD_MAX_BYTES } from '@gradelens/shared';
+import { JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@gradelens/shared';
 import { scheduleCleanup } from './cleanup.ts';
 import type { AppContext } from './context.ts';
+import type { Env } from './env.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggableRequest } from './http/log.ts';
+import { idParams, parseInput } from './http/parse.ts';
+import {
+  acceptOnlyJsonAndMultipart,
+  registerNoStoreForApi,
+  registerSameOriginCheck,
+  registerSecurityHeaders,
+  rejectNulInAddress,
+} from './http/security.ts';
 import { registerSessionLoading } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -31,21 +41,30 @@ export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
   images?: ImageStore;
   prices?: PriceProvider | null;
   grader?: Grader | null;
+  /** Where the log goes (standard output by default); tests read it to check what is never logged. */
+  logStream?: { write(line: string): void };
   /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
   serveClient?: boolean;
 }
 
 /** Builds the whole app; used by the server's start and by the tests. */
-export async function buildApp({ db, env, serveClient = true, ...services }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, env, serveClient = true, logStream, ...services }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: env.LOG_LEVEL, serializers: { req: loggableRequest }, ...(logStream ? { stream: logStream } : {}) },
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    bodyLimit: JSON_BODY_MAX_BYTES,
   });
   registerErrorHandler(app);
+  rejectNulInAddress(app);
+  registerSameOriginCheck(app, env);
+  acceptOnlyJsonAndMultipart(app);
+  await registerSecurityHeaders(app, env);
   scheduleCleanup(app, db, env);
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 20 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
 
   const uploads = path.join(env.DATA_DIR, 'uploads');
   mkdirSync(uploads, { recursive: true });
@@ -60,6 +79,12 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
   await app.register(
     async (api) => {
       registerSessionLoading(api, db);
+      registerNoStoreForApi(api);
+      // Every `:id` in an address is checked once, here, before any handler or query sees it.
+      api.addHook('preValidation', async (request) => {
+        const params = request.params as Record<string, unknown> | undefined;
+        if (params && 'id' in params) parseInput(idParams, { id: params.id });
+      });
       accountRoutes(api, context);
       profileRoutes(api, context);
       passwordRecoveryRoutes(api, context);
@@ -89,6 +114,16 @@ export async function buildApp({ db, env, serveClient = true, ...services }: Bui
     });
   }
   return app;
+}
+
+/**
+ * A hop count trusts the closest that many addresses (the peer, then X-Forwarded-For from the
+ * right), so the client is the address the outermost trusted proxy appended, never a value the
+ * client wrote itself. Fastify takes address lists as they are but no hop count, hence the function.
+ */
+function trustedProxies(setting: Env['TRUST_PROXY']): string | false | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 function priceProviderFrom(env: BuildOptions['env']): PriceProvider | null {

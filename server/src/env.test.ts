@@ -28,4 +28,13 @@ describe('loadEnv', () => {
     expect(loadEnv({ INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test/' }).PUBLIC_URL).toBe('https://cards.example.test');
     expect(loadEnv({ INIT_CWD: root, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
   });
+
+  it('trusts a number of proxy hops or a list of proxy addresses, never every proxy', () => {
+    expect(loadEnv({ INIT_CWD: root }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).TRUST_PROXY).toBe('10.0.0.0/8,192.0.2.7');
+    expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+    expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
 });

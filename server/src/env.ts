@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,34 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Which proxies to believe about the client's address. Never 'everyone': the leftmost
+ * X-Forwarded-For entry is whatever the client wrote. A number trusts that many hops (the
+ * address the outermost trusted proxy appended is the client's); a list trusts those proxy
+ * addresses or ranges. 'true' is one hop, the common single reverse proxy.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'false' || value === '0' || value === '') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const valid = entries.every((entry) => {
+      const [address, bits, ...rest] = entry.split('/');
+      if (rest.length > 0 || !address || !isIP(address)) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+    });
+    if (valid) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, a number of proxy hops from 1 to 10 (true means 1), or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const packagesSchema = z
   .array(
@@ -29,7 +58,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySchema,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('GradeLens <no-reply@gradelens.local>'),
   RESET_TOKEN_IN_RESPONSE: booleanFlag,

@@ -46,5 +46,9 @@ export const GRADED_PRICE_MIN_GRADE = 8;
 /** Price look-ups per client address per window (the portfolio asks once per card shown, 12 at a time). */
 export const CARD_PRICE_RATE_LIMIT = { perIp: 300, windowSeconds: 5 * 60 } as const;
 
+/** Largest JSON body any call accepts: every form of the product fits in a few kilobytes. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Files in one upload: a card's front and back. */
+export const UPLOAD_MAX_FILES = 2;
 export const UPLOAD_MAX_PIXELS = 50_000_000;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   adminGradingsQuerySchema,
   gradeCorrectionSchema,
@@ -7,12 +6,10 @@ import {
   type GradeCorrectionEntry,
 } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../http/parse.ts';
+import { idParams, parseInput } from '../../http/parse.ts';
 import { adminOnly, currentUser } from '../../http/session.ts';
 import { presentGrading } from '../gradings/presenter.ts';
 import { correctGrade, listCorrections, listUsers, searchGradings } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id must be a number' }).int().positive() });
 
 /** Everything under /api/admin: 401 to guests, 403 to users (the adminOnly guard on each route). */
 export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {

@@ -165,9 +165,9 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
 describe('ids and flags that are not what they should be', () => {
   const details = { cardName: 'A', cardSet: 'B', gameBrand: 'C' };
   it.each([
-    { call: 'GET /api/card-gradings/abc', method: 'GET', route: () => 'abc', payload: undefined, field: 'id', message: 'The card grading id must be a number' },
-    { call: 'PATCH /api/card-gradings/abc/metadata', method: 'PATCH', route: () => 'abc/metadata', payload: details, field: 'id', message: 'The card grading id must be a number' },
-    { call: 'PATCH /api/card-gradings/abc/share', method: 'PATCH', route: () => 'abc/share', payload: { shared: true }, field: 'id', message: 'The card grading id must be a number' },
+    { call: 'GET /api/card-gradings/abc', method: 'GET', route: () => 'abc', payload: undefined, field: 'id', message: 'The id in the address must be a number, such as /card/12.' },
+    { call: 'PATCH /api/card-gradings/abc/metadata', method: 'PATCH', route: () => 'abc/metadata', payload: details, field: 'id', message: 'The id in the address must be a number, such as /card/12.' },
+    { call: 'PATCH /api/card-gradings/abc/share', method: 'PATCH', route: () => 'abc/share', payload: { shared: true }, field: 'id', message: 'The id in the address must be a number, such as /card/12.' },
     { call: 'PATCH share with "yes"', method: 'PATCH', route: (id: number) => `${id}/share`, payload: { shared: 'yes' }, field: 'shared', message: 'shared must be true or false' },
     { call: 'PATCH share with no flag', method: 'PATCH', route: (id: number) => `${id}/share`, payload: {}, field: 'shared', message: 'shared must be true or false' },
   ])('$call answers 400 with "$message"', async ({ method, route, payload, field, message }) => {

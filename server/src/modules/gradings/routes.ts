@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { cardDetailsSchema, galleryQuerySchema, shareSchema, type GalleryPage } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { parseInput } from '../../http/parse.ts';
+import { idParams, parseInput } from '../../http/parse.ts';
 import { currentUser, signedIn } from '../../http/session.ts';
 import { analyzeGrading } from './analyze.ts';
 import { certificateNumber, renderLabel } from './label.ts';
@@ -18,8 +17,6 @@ import {
   updateDetails,
 } from './service.ts';
 import { readCardImages } from './uploads.ts';
-
-const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id must be a number' }).int().positive() });
 
 export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }: AppContext): void {
   app.post('/card-gradings/upload', async (request, reply) => {

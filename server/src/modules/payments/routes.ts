@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { manualPaymentSchema, rejectPaymentSchema } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../http/parse.ts';
+import { idParams, parseInput } from '../../http/parse.ts';
 import { adminOnly, currentUser, signedIn } from '../../http/session.ts';
 import { packagesFor, paymentAccounts } from './catalogue.ts';
 import { presentMyPayment, presentPendingPayment } from './presenter.ts';
 import { decidePayment, listPendingPayments, listUserPayments, submitPayment } from './service.ts';
-
-const idParams = z.object({ id: z.coerce.number({ error: 'The payment id must be a number' }).int().positive() });
 
 export function paymentRoutes(app: FastifyInstance, { db, env }: AppContext): void {
   app.get('/payment/accounts', async () => paymentAccounts(env));

@@ -1,0 +1,102 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env } from '../env.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * Headers on every answer: a Content-Security-Policy the built client satisfies (scripts only
+ * from this origin, no inline script), no framing, no MIME sniffing, no referrer (a reset link
+ * carries its token in the address).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, env: Pick<Env, 'PUBLIC_URL'>): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix's scroll lock inserts a <style> element; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Previews of chosen photos are data: URLs; camera frames and downloads are blobs.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Only a site served over HTTPS may ask browsers to insist on it.
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+}
+
+/** No cache, shared or private, keeps an API answer: they carry accounts, balances and private gradings. */
+export function registerNoStoreForApi(api: FastifyInstance): void {
+  api.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery: a call that changes anything must come from a page of this site.
+ * Browsers say where a request comes from: Sec-Fetch-Site (all current browsers) or else Origin
+ * (sent with every request whose method is not GET or HEAD). A request carrying neither did
+ * not come from a browser page, so no forged browser request reaches a handler. The same rule
+ * as Go's net/http CrossOriginProtection.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, env: Pick<Env, 'PUBLIC_URL'>): void {
+  const trusted = new URL(env.PUBLIC_URL).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isSameOrigin(request, trusted)) {
+      throw new AppError(
+        'FORBIDDEN',
+        `This request came from another site, so it was refused. Open GradeLens at ${env.PUBLIC_URL} and try again.`,
+      );
+    }
+  });
+}
+
+function isSameOrigin(request: FastifyRequest, trusted: string): boolean {
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none' || origin === trusted;
+  if (origin === undefined) return true;
+  if (origin === trusted) return true;
+  try {
+    // The page's own address: what the browser sent as Host, which a page cannot forge.
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Bodies are JSON or multipart/form-data, nothing else: a text/plain or form-encoded body is
+ * what a cross-site form can send without asking. Fastify answers 415 for a type without parser.
+ */
+export function acceptOnlyJsonAndMultipart(app: FastifyInstance): void {
+  app.removeContentTypeParser(['text/plain']);
+}
+
+/**
+ * A NUL byte can reach no handler: PostgreSQL refuses it in text, and file paths end at it.
+ * Checked once on the raw address here and in every parsed input (http/parse.ts).
+ */
+export function rejectNulInAddress(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (/%00|\0/.test(request.url)) throw nulRefused();
+  });
+}
+
+export const nulRefused = () =>
+  new AppError('VALIDATION', 'The request contains a NUL character (\\0), which no field accepts. Remove it and try again.');
