@@ -50,7 +50,25 @@ export async function gradeCard(page: Page, details = { cardName: 'Blastoise', c
   return id;
 }
 
-export const test = base.extend<{ user: TestUser }>({
+export const test = base.extend<{ user: TestUser; contentSecurityPolicyHeld: void }>({
+  // Every test fails when the page reports a Content-Security-Policy violation: the policy the
+  // server sends must hold for every screen the tests visit.
+  contentSecurityPolicyHeld: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI}`),
+        );
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations reported by the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   user: async ({ page }, use) => {
     await use(await signUp(page));
   },

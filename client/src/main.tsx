@@ -1,6 +1,8 @@
+import './csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import './index.css';

@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test } from '../fixtures.ts';
+import { expect, signInAsAdmin, signUp, test } from '../fixtures.ts';
 
 test('an unknown route shows the 404 page', async ({ page }) => {
   await page.goto('/no-such-page/at-all');
@@ -70,4 +70,23 @@ test('the header shows the tagline on a phone, a small tablet and a desktop', as
 test('links of the form /card-gradings/:id open /card/:id', async ({ page }) => {
   await page.goto('/card-gradings/42');
   await expect(page).toHaveURL(/\/card\/42$/);
+});
+
+test('every page loads under the Content-Security-Policy, for a guest, a user and an admin', async ({ page }) => {
+  const visit = async (paths: string[]) => {
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self'/);
+      expect(response?.headers()['x-frame-options'], path).toBe('DENY');
+      await page.waitForLoadState('networkidle');
+    }
+  };
+  const everyone = ['/', '/auth', '/forgot-password', '/marketplace', '/gallery', '/no-such-page'];
+  await visit(everyone);
+  await signUp(page);
+  await visit(['/', '/profile', '/portfolio', '/payment', '/card/1']);
+  await page.request.post('/api/logout');
+  await signInAsAdmin(page);
+  await visit(['/admin', '/card-review']);
+  // The violations themselves are checked after every test by the fixture.
 });
