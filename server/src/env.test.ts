@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { loadEnv, startupWarnings } from './env.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'gradelens-env-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -27,5 +27,22 @@ describe('loadEnv', () => {
   it('links to the public address without a trailing slash, or to the server itself', () => {
     expect(loadEnv({ INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test/' }).PUBLIC_URL).toBe('https://cards.example.test');
     expect(loadEnv({ INIT_CWD: root, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+});
+
+describe('startupWarnings', () => {
+  it('warns that no mail is sent without SMTP_URL and says how to fix it', () => {
+    const source = { INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test' };
+    const [warning, ...others] = startupWarnings(loadEnv(source), source);
+    expect(others).toEqual([]);
+    expect(warning).toMatch(/SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody/);
+    expect(warning).toMatch(/Set SMTP_URL .*RESET_TOKEN_IN_RESPONSE=true/);
+  });
+
+  it('warns about an unset PUBLIC_URL, and about nothing when both are set', () => {
+    const bare = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525' };
+    expect(startupWarnings(loadEnv(bare), bare)).toEqual(['PUBLIC_URL is unset: links in mail and on labels point at http://localhost:5000']);
+    const full = { ...bare, PUBLIC_URL: 'https://cards.example.test' };
+    expect(startupWarnings(loadEnv(full), full)).toEqual([]);
   });
 });
