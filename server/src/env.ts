@@ -36,6 +36,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
   PAYMENT_ACCOUNT_VENMO: z.string().default('@GradeLens-Points'),
   PAYMENT_ACCOUNT_CASHAPP: z.string().default('$GradeLensPoints'),
   PAYMENT_ACCOUNT_PAYPAL: z.string().default('payments@gradelens.example'),
