@@ -16,7 +16,7 @@ const SAME_EMAIL = 'That is already the email of your account. Type the new one.
  * Moves the account to a new email once the current password shows the owner asks. Reset links
  * go to the email, so this is a credential change: an outstanding reset link stops working and
  * every other session ends. The old address gets a notice, so an owner whose account was taken
- * over learns of it; it is answered unsent, for the caller to log a failure.
+ * over learns of it; its sending is returned, not awaited, so a mail failure never undoes the change.
  */
 export async function changeEmail(
   db: Database,
