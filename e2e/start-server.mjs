@@ -36,6 +36,7 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+  AUTH_FREE_FAILURES: '10000',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });

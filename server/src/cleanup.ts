@@ -3,16 +3,21 @@ import { CARD_PRICE_RATE_LIMIT } from '@gradelens/shared';
 import type { Executor } from './db/client.ts';
 import type { Env } from './env.ts';
 import { deleteEndedWindows } from './modules/rate-limit/service.ts';
+import { deleteForgottenSignInFailures } from './modules/rate-limit/sign-in-backoff.ts';
 import { deleteExpiredSessions } from './modules/sessions/service.ts';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Deletes rows nobody reads again: expired sessions and rate-limit counters whose window ended. */
+/**
+ * Deletes rows nobody reads again: expired sessions, rate-limit counters whose window ended and
+ * sign-in failures older than the window.
+ */
 export async function deleteStaleRows(db: Executor, env: Pick<Env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>): Promise<void> {
   await deleteExpiredSessions(db);
   // The sign-in limits count in the configured window, the price look-ups in their own: no
   // counter still in use is older than the longer of the two.
   await deleteEndedWindows(db, Math.max(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, CARD_PRICE_RATE_LIMIT.windowSeconds));
+  await deleteForgottenSignInFailures(db, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
 /** Cleans up when the app is ready and every hour after; the timer never keeps the process alive. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { loadEnv, startupWarnings } from './env.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'gradelens-env-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,5 +36,22 @@ describe('loadEnv', () => {
     expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).TRUST_PROXY).toBe('10.0.0.0/8,192.0.2.7');
     expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
     expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('startupWarnings', () => {
+  it('warns that no mail is sent without SMTP_URL and says how to fix it', () => {
+    const source = { INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test' };
+    const [warning, ...others] = startupWarnings(loadEnv(source), source);
+    expect(others).toEqual([]);
+    expect(warning).toMatch(/SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody/);
+    expect(warning).toMatch(/Set SMTP_URL .*RESET_TOKEN_IN_RESPONSE=true/);
+  });
+
+  it('warns about an unset PUBLIC_URL, and about nothing when both are set', () => {
+    const bare = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525' };
+    expect(startupWarnings(loadEnv(bare), bare)).toEqual(['PUBLIC_URL is unset: links in mail and on labels point at http://localhost:5000']);
+    const full = { ...bare, PUBLIC_URL: 'https://cards.example.test' };
+    expect(startupWarnings(loadEnv(full), full)).toEqual([]);
   });
 });

@@ -65,6 +65,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
   PAYMENT_ACCOUNT_VENMO: z.string().default('@GradeLens-Points'),
   PAYMENT_ACCOUNT_CASHAPP: z.string().default('$GradeLensPoints'),
   PAYMENT_ACCOUNT_PAYPAL: z.string().default('payments@gradelens.example'),
@@ -93,6 +94,19 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+
+/** Settings that work but that a production server should not run with; logged at start. */
+export function startupWarnings(env: Env, source: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (!source.PUBLIC_URL) warnings.push(`PUBLIC_URL is unset: links in mail and on labels point at ${env.PUBLIC_URL}`);
+  if (!env.SMTP_URL) {
+    warnings.push(
+      'SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody. ' +
+        'Set SMTP_URL (smtp://user:pass@host:587), or for local development RESET_TOKEN_IN_RESPONSE=true to get reset tokens in the API answer.',
+    );
+  }
+  return warnings;
+}
 
 /** Reads and checks the environment once at boot; a bad value stops the server with a list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

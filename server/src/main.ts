@@ -1,7 +1,7 @@
 import { GradingPool } from '@gradelens/grader/pool/pool';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { loadEnv } from './env.ts';
+import { loadEnv, startupWarnings } from './env.ts';
 import { claimDataDir } from './data-dir-lock.ts';
 
 async function main(): Promise<void> {
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`GradeLens on http://localhost:${env.PORT} (database: ${database.kind})`);
-  if (!process.env.PUBLIC_URL) app.log.warn(`PUBLIC_URL is unset: links in mail and on labels point at ${env.PUBLIC_URL}`);
+  for (const warning of startupWarnings(env)) app.log.warn(warning);
 }
 
 main().catch((error: unknown) => {

@@ -58,13 +58,22 @@ describe('the change-password call', () => {
 });
 
 describe('the email forms', () => {
-  it.each([
-    ['update email', updateEmailSchema],
-    ['reset request', forgotPasswordSchema],
-  ])('the %s form asks for a valid email address', (_, schema) => {
-    expect(messages(schema, { email: 'not-an-email' })).toEqual({ email: ['Please enter a valid email address'] });
-    expect(messages(schema, {})).toEqual({ email: ['Please enter a valid email address'] });
-    expect(schema.parse({ email: '  ann@example.test ' })).toEqual({ email: 'ann@example.test' });
+  it('the reset request form asks for a valid email address', () => {
+    expect(messages(forgotPasswordSchema, { email: 'not-an-email' })).toEqual({ email: ['Please enter a valid email address'] });
+    expect(messages(forgotPasswordSchema, {})).toEqual({ email: ['Please enter a valid email address'] });
+    expect(forgotPasswordSchema.parse({ email: '  ann@example.test ' })).toEqual({ email: 'ann@example.test' });
+  });
+
+  it('the update email form asks for a valid email address and the current password', () => {
+    expect(messages(updateEmailSchema, { email: 'not-an-email', currentPassword: '' })).toEqual({
+      email: ['Please enter a valid email address'],
+      currentPassword: ['Current password is required'],
+    });
+    expect(messages(updateEmailSchema, {})).toEqual({
+      email: ['Please enter a valid email address'],
+      currentPassword: ['Current password is required'],
+    });
+    expect(updateEmailSchema.parse({ email: '  ann@example.test ', currentPassword: 'x' })).toEqual({ email: 'ann@example.test', currentPassword: 'x' });
   });
 });
 

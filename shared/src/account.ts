@@ -7,7 +7,13 @@ import { emailSchema } from './auth.ts';
 const atLeast = (what: string) => `${what} must be at least ${PASSWORD_MIN} characters`;
 const password = (what: string) => z.string({ error: atLeast(what) }).min(PASSWORD_MIN, { message: atLeast(what) });
 
-export const updateEmailSchema = z.object({ email: emailSchema });
+const currentPassword = z
+  .string({ error: 'Current password is required' })
+  .min(1, { message: 'Current password is required' });
+
+/** The email form and its call, PATCH /api/users/email: the current password confirms the owner. */
+export const updateEmailSchema = z.object({ email: emailSchema, currentPassword });
+export type UpdateEmailInput = z.infer<typeof updateEmailSchema>;
 
 /** The profile form: three fields, and the two new ones must match. */
 export const changePasswordFormSchema = z
@@ -23,9 +29,7 @@ export const changePasswordFormSchema = z
 
 /** The call: POST /api/change-password { currentPassword, newPassword }. */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, { message: 'Current password is required' }),
+  currentPassword,
   newPassword: password('New password'),
 });
 

@@ -12,12 +12,15 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** SMTP through SMTP_URL; without it, mail is written to the log so local set-ups still work. */
+/**
+ * SMTP through SMTP_URL. Without it no mail leaves: the log names the recipient and the
+ * subject only, since a mail's text can carry a reset link that would sign anyone in.
+ */
 export function createMailer(options: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
   if (!options.smtpUrl) {
     return {
       async send(mail) {
-        options.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'outgoing mail (no SMTP_URL set)');
+        options.log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail not sent: SMTP_URL is unset');
       },
     };
   }

@@ -26,6 +26,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    AUTH_FREE_FAILURES: '1000',
     ...overrides,
     DATA_DIR: dataDir,
   });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointsLedger, users } from '../../db/schema.ts';
+import { pointsLedger, signInFailures, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { openTestDatabase } from '../../../test/support/database.ts';
 import { createUser, sessionCookie, signIn, unique, uniqueIp } from '../../../test/support/factories.ts';
@@ -215,6 +215,95 @@ describe('GET /api/user/points', () => {
   });
 });
 
+describe('sign-in backoff per account and client address', () => {
+  let backoff: TestApp;
+  beforeAll(async () => {
+    // The per-account limit at its default: it once locked an account for everyone after 10 failures.
+    backoff = await createTestApp({ AUTH_FREE_FAILURES: '3', AUTH_RATE_LIMIT_PER_ACCOUNT: '10' });
+  });
+  afterAll(async () => {
+    await backoff.close();
+  });
+
+  const attempt = (ip: string, emailOrUsername: string, password = 'wrong guess') =>
+    backoff.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { emailOrUsername, password } });
+  const pairRow = async (userId: number, address: string) =>
+    (await backoff.db.select().from(signInFailures).where(and(eq(signInFailures.userId, userId), eq(signInFailures.address, address))))[0];
+  /** As if the pair's last failure were that many seconds older: its wait is over. */
+  const age = (userId: number, address: string, seconds: number) =>
+    backoff.db
+      .update(signInFailures)
+      .set({ lastFailedAt: sql`${signInFailures.lastFailedAt} - make_interval(secs => ${seconds})` })
+      .where(and(eq(signInFailures.userId, userId), eq(signInFailures.address, address)));
+
+  it('lets the owner sign in from another address after an attacker failed many times', async () => {
+    const user = await createUser(backoff.db);
+    const attacker = uniqueIp();
+    for (let i = 0; i < 15; i += 1) expect([401, 429]).toContain((await attempt(attacker, user.username)).statusCode);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(uniqueIp(), user.email)).statusCode).toBe(401);
+    expect((await attempt(uniqueIp(), user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it("makes the attacker's address wait after the free failures, even with the right password", async () => {
+    const user = await createUser(backoff.db);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) expect((await attempt(ip, i % 2 ? user.email.toUpperCase() : user.username)).statusCode).toBe(401);
+    const refused = await attempt(ip, user.email, user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1 });
+    expect(refused.json().message).toBe('Too many failed sign-ins to this account from your address. Wait 1 second and try again.');
+    expect(refused.cookies.find((c) => c.name === 'gradelens_session')).toBeUndefined();
+    expect((await pairRow(user.id, ip))?.failures).toBe(3);
+  });
+
+  it('doubles the wait with each further failure, up to the window', async () => {
+    const user = await createUser(backoff.db);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) await attempt(ip, user.username);
+    for (const wait of [1, 2, 4, 8]) {
+      expect((await attempt(ip, user.username)).headers['retry-after']).toBe(String(wait));
+      await age(user.id, ip, wait);
+      expect((await attempt(ip, user.username)).statusCode).toBe(401);
+    }
+    expect((await attempt(ip, user.username)).headers['retry-after']).toBe('16');
+
+    await backoff.db.update(signInFailures).set({ failures: 10_000 }).where(eq(signInFailures.userId, user.id));
+    expect((await attempt(ip, user.username)).headers['retry-after']).toBe(String(backoff.env.AUTH_RATE_LIMIT_WINDOW_SECONDS));
+  });
+
+  it('forgets failures older than the window', async () => {
+    const user = await createUser(backoff.db);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) await attempt(ip, user.username);
+    await age(user.id, ip, backoff.env.AUTH_RATE_LIMIT_WINDOW_SECONDS + 1);
+    expect((await attempt(ip, user.username)).statusCode).toBe(401);
+    expect((await pairRow(user.id, ip))?.failures).toBe(1);
+  });
+
+  it("clears the pair's failures when it signs in", async () => {
+    const user = await createUser(backoff.db);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) await attempt(ip, user.username);
+    await age(user.id, ip, 1);
+    expect((await attempt(ip, user.email, user.password)).statusCode).toBe(200);
+    expect(await pairRow(user.id, ip)).toBeUndefined();
+    for (let i = 0; i < 3; i += 1) expect((await attempt(ip, user.username)).statusCode).toBe(401);
+  });
+
+  it('counts every one of parallel failures, and lets only one through once the free ones are used', async () => {
+    const user = await createUser(backoff.db);
+    const ip = uniqueIp();
+    const first = await Promise.all([0, 1, 2].map(() => attempt(ip, user.username)));
+    expect(first.map((r) => r.statusCode)).toEqual([401, 401, 401]);
+    expect((await pairRow(user.id, ip))?.failures).toBe(3);
+    await age(user.id, ip, 1);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => attempt(ip, user.username)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+    expect((await pairRow(user.id, ip))?.failures).toBe(4);
+  });
+});
+
 describe('rate limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -224,56 +313,22 @@ describe('rate limits', () => {
     await limited.close();
   });
 
-  it('stops one address after its attempts, with Retry-After', async () => {
+  it('stops one address after its attempts on any accounts, with Retry-After', async () => {
     const ip = uniqueIp();
+    const accounts = await Promise.all([createUser(limited.db), createUser(limited.db)]);
+    const names = [accounts[0].username, unique('nobody'), accounts[1].email, unique('nobody'), accounts[0].email];
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      const response = await limited.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: ip,
-        payload: { emailOrUsername: unique('nobody'), password: 'whatever' },
-      });
+    for (const name of names) {
+      const response = await limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { emailOrUsername: name, password: 'whatever' } });
       statuses.push(response.statusCode);
-      if (response.statusCode === 429) {
-        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-        expect(response.json().message).toMatch(/Too many attempts/);
-      }
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-  });
-
-  it('stops guessing one account from many addresses, even with the right password', async () => {
-    const user = await createUser(limited.db);
-    const attempt = (password: string) =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: uniqueIp(),
-        payload: { emailOrUsername: user.username, password },
-      });
-    for (let i = 0; i < 3; i += 1) expect((await attempt('wrong guess')).statusCode).toBe(401);
-    expect((await attempt(user.password)).statusCode).toBe(429);
-  });
-
-  it('counts the username and the email of one account together', async () => {
-    const user = await createUser(limited.db);
-    const attempt = (emailOrUsername: string, password = 'wrong guess') =>
-      limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername, password } });
-    expect((await attempt(user.username)).statusCode).toBe(401);
-    expect((await attempt(user.email.toUpperCase())).statusCode).toBe(401);
-    expect((await attempt(user.username)).statusCode).toBe(401);
-    expect((await attempt(user.email, user.password)).statusCode).toBe(429);
-  });
-
-  it('forgets the failed attempts on an account after it signs in, under either name', async () => {
-    const user = await createUser(limited.db);
-    const attempt = (emailOrUsername: string, password = 'wrong guess') =>
-      limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername, password } });
-    expect((await attempt(user.username)).statusCode).toBe(401);
-    expect((await attempt(user.username)).statusCode).toBe(401);
-    expect((await attempt(user.email, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < 3; i += 1) expect((await attempt(user.username)).statusCode).toBe(401);
+    const last = await limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { emailOrUsername: accounts[1].username, password: accounts[1].password } });
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().message).toMatch(/Too many attempts/);
+    // A name no account has is counted only here: it leaves no per-account row.
+    expect(await limited.db.select().from(signInFailures).where(eq(signInFailures.address, ip))).toHaveLength(2);
   });
 
   it('stops registrations for one account name from many addresses', async () => {

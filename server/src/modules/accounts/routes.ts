@@ -3,19 +3,16 @@ import { loginSchema, registerSchema } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/parse.ts';
 import { currentUser, endSession, signedIn, startSession } from '../../http/session.ts';
-import { consumeAttempt, resetAttempts, type Limit } from '../rate-limit/service.ts';
+import { consumeAttempt, type Limit } from '../rate-limit/service.ts';
 import { presentCurrentUser } from './presenter.ts';
-import { authenticate, findAccount, registerUser } from './service.ts';
+import { registerUser, signIn } from './service.ts';
 
 export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): void {
-  const limits = (action: string, ip: string, account: string): Limit[] => [
-    { key: `${action}:ip:${ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
-    {
-      key: `${action}:account:${account}`,
-      max: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
-      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    },
-  ];
+  const perAddress = (action: string, ip: string): Limit => ({
+    key: `${action}:ip:${ip}`,
+    max: env.AUTH_RATE_LIMIT_PER_IP,
+    windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  });
 
   app.get('/user', { preHandler: signedIn }, async (request) => presentCurrentUser(currentUser(request)));
 
@@ -23,7 +20,14 @@ export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): vo
 
   app.post('/register', async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
-    await consumeAttempt(db, limits('register', request.ip, input.username.toLowerCase()));
+    await consumeAttempt(db, [
+      perAddress('register', request.ip),
+      {
+        key: `register:account:${input.username.toLowerCase()}`,
+        max: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
+    ]);
     const user = await registerUser(db, input);
     await startSession(db, env, request, reply, user.id);
     return reply.status(201).send(presentCurrentUser(user));
@@ -31,13 +35,8 @@ export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): vo
 
   app.post('/login', async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
-    const account = await findAccount(db, input.emailOrUsername);
-    // Counted per account, not per typed text: its username and its email share one limit.
-    const accountKey = account ? `user:${account.id}` : `name:${input.emailOrUsername.toLowerCase()}`;
-    const attemptLimits = limits('login', request.ip, accountKey);
-    await consumeAttempt(db, attemptLimits);
-    const user = await authenticate(account, input.password);
-    await resetAttempts(db, attemptLimits[1]!.key);
+    await consumeAttempt(db, [perAddress('login', request.ip)]);
+    const user = await signIn(db, input, request.ip, env);
     await startSession(db, env, request, reply, user.id);
     return presentCurrentUser(user);
   });

@@ -1,10 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { SIGNUP_BONUS_POINTS, type RegisterInput } from '@gradelens/shared';
+import { SIGNUP_BONUS_POINTS, type LoginInput, type RegisterInput } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { changePoints } from '../points/ledger.ts';
+import { claimSignInAttempt, forgetSignInFailures, type BackoffSettings } from '../rate-limit/sign-in-backoff.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -65,8 +66,21 @@ async function assertNamesFree(db: Database, username: string, email: string): P
 
 export const INVALID_LOGIN = 'Invalid username/email or password.';
 
+/**
+ * The account when the password matches. Failures count per (account, client address), under
+ * either of its names, so a guesser slows only their own address, never the owner elsewhere;
+ * a name no account has leaves no row (the per-address limit counts it).
+ */
+export async function signIn(db: Database, input: LoginInput, address: string, backoff: BackoffSettings): Promise<UserRow> {
+  const account = await findAccount(db, input.emailOrUsername);
+  if (account) await claimSignInAttempt(db, { userId: account.id, address }, backoff);
+  const user = await authenticate(account, input.password);
+  await forgetSignInFailures(db, { userId: user.id, address });
+  return user;
+}
+
 /** The account a username or an email names (in any case), or null. */
-export async function findAccount(db: Database, emailOrUsername: string): Promise<UserRow | null> {
+async function findAccount(db: Database, emailOrUsername: string): Promise<UserRow | null> {
   const name = emailOrUsername.toLowerCase();
   const [user] = await db
     .select()
@@ -77,7 +91,7 @@ export async function findAccount(db: Database, emailOrUsername: string): Promis
 }
 
 /** The account when the password matches; no account takes as long as a wrong password. */
-export async function authenticate(user: UserRow | null, password: string): Promise<UserRow> {
+async function authenticate(user: UserRow | null, password: string): Promise<UserRow> {
   if (!user) {
     await verifyDecoy(password);
     throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);

@@ -92,6 +92,21 @@ describe('password recovery by mail', () => {
     expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 
+  it.each([
+    ['email', (password: string) => ({ url: '/api/users/email', method: 'PATCH' as const, payload: { email: `${unique('moved')}@example.test`, currentPassword: password } })],
+    ['password', (password: string) => ({ url: '/api/change-password', method: 'POST' as const, payload: { currentPassword: password, newPassword: 'changed meanwhile' } })],
+  ])('refuses a link mailed before the %s was changed', async (_, change) => {
+    const user = await createUser(t.db);
+    await forgot(t, user.email);
+    const token = resetTokenFrom(await smtp.waitFor(user.email));
+    const cookie = await signIn(t.app, user);
+    const changed = await t.app.inject({ ...change(user.password), headers: { cookie }, remoteAddress: uniqueIp() });
+    expect(changed.statusCode).toBe(200);
+    const response = await reset(token, 'taken over');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/invalid, already used or expired/);
+  });
+
   it('refuses a made-up token', async () => {
     expect((await reset('made-up-token', 'whatever1')).statusCode).toBe(400);
   });

@@ -5,8 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { credentialsChanged } from '../accounts/credentials.ts';
 import { hashPassword } from '../accounts/password.ts';
-import { deleteUserSessions, hashToken } from '../sessions/service.ts';
+import { hashToken } from '../sessions/service.ts';
 
 export const RESET_REQUESTED =
   'If an account uses that email, we have sent it a link to reset the password. The link works for one hour.';
@@ -58,10 +59,10 @@ export async function resetPassword(db: Database, input: { token: string; passwo
   await db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ password, resetToken: null, resetTokenExpiry: null })
+      .set({ password })
       .where(and(eq(users.resetToken, hashToken(input.token)), gt(users.resetTokenExpiry, new Date())))
       .returning({ id: users.id });
     if (!user) throw new AppError('VALIDATION', RESET_LINK_INVALID, { fields: { token: RESET_LINK_INVALID } });
-    await deleteUserSessions(tx, user.id);
+    await credentialsChanged(tx, user.id);
   });
 }

@@ -5,13 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { createUser, signIn, uniqueIp, unique } from '../../../test/support/factories.ts';
 import { jpegOf, multipart } from '../../../test/support/images.ts';
+import { startSmtpCapture, textOf } from '../../../test/support/smtp.ts';
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://cards.example.test' });
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
 });
 
 async function signedInUser() {
@@ -91,20 +95,67 @@ describe('POST /api/users/profile-picture', () => {
 });
 
 describe('PATCH /api/users/email', () => {
-  it('changes the email, which then works for signing in', async () => {
+  const changeEmail = (cookie: string | undefined, payload: object, app = t, ip = uniqueIp()) =>
+    app.app.inject({ method: 'PATCH', url: '/api/users/email', headers: cookie ? { cookie } : {}, remoteAddress: ip, payload });
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+
+  it('changes the email when the current password comes with it, and the new email signs in', async () => {
     const { user, cookie } = await signedInUser();
     const email = `${unique('moved')}@example.test`;
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email } });
+    const response = await changeEmail(cookie, { email, currentPassword: user.password });
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe(email);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername: email, password: user.password } });
     expect(login.statusCode).toBe(200);
   });
 
-  it("refuses an email another account uses and says so", async () => {
-    const other = await createUser(t.db);
+  it('refuses a wrong current password under that field and keeps the email', async () => {
+    const { user, cookie } = await signedInUser();
+    const response = await changeEmail(cookie, { email: `${unique('moved')}@example.test`, currentPassword: 'not it at all' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.currentPassword).toBe('Current password is incorrect');
+    expect((await me(cookie)).json().email).toBe(user.email);
+  });
+
+  it('asks for the current password when it is missing', async () => {
     const { cookie } = await signedInUser();
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email: other.email.toUpperCase() } });
+    const response = await changeEmail(cookie, { email: `${unique('moved')}@example.test` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.currentPassword).toBe('Current password is required');
+  });
+
+  it('mails a notice to the old address naming the new one, partly hidden, and what to do', async () => {
+    const { user, cookie } = await signedInUser();
+    const local = unique('fresh');
+    expect((await changeEmail(cookie, { email: `${local}@example.test`, currentPassword: user.password })).statusCode).toBe(200);
+    const text = textOf(await smtp.waitFor(user.email));
+    expect(text).toContain('Subject: The email of your GradeLens account was changed');
+    expect(text).toContain(`Hello ${user.username},`);
+    expect(text).toMatch(/On \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC the email of your GradeLens account was changed to f\*\*\*@example\.test\./);
+    expect(text).not.toContain(local);
+    expect(text).toContain('If you did not, someone else knows your password.');
+    expect(text).toContain('https://cards.example.test/auth');
+  });
+
+  it('ends every other session of the account and keeps this one', async () => {
+    const { user, cookie } = await signedInUser();
+    const otherDevice = await signIn(t.app, user);
+    expect((await changeEmail(cookie, { email: `${unique('moved')}@example.test`, currentPassword: user.password })).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(otherDevice)).statusCode).toBe(401);
+  });
+
+  it("refuses the account's own email", async () => {
+    const { user, cookie } = await signedInUser();
+    const response = await changeEmail(cookie, { email: user.email.toUpperCase(), currentPassword: user.password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.email).toMatch(/already the email of your account/);
+  });
+
+  it('refuses an email another account uses and says so', async () => {
+    const other = await createUser(t.db);
+    const { user, cookie } = await signedInUser();
+    const response = await changeEmail(cookie, { email: other.email.toUpperCase(), currentPassword: user.password });
     expect(response.statusCode).toBe(409);
     expect(response.json().fields.email).toMatch(/already uses that email/);
   });
@@ -112,21 +163,54 @@ describe('PATCH /api/users/email', () => {
   it('answers 409, not 500, to the loser when two accounts take one email at once', async () => {
     const [first, second] = await Promise.all([signedInUser(), signedInUser()]);
     const email = `${unique('wanted')}@example.test`;
-    const change = (cookie: string) => t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email } });
-    const answers = await Promise.all([change(first.cookie), change(second.cookie)]);
+    const answers = await Promise.all([first, second].map((s) => changeEmail(s.cookie, { email, currentPassword: s.user.password })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('refuses an invalid email with the spec message', async () => {
-    const { cookie } = await signedInUser();
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', headers: { cookie }, payload: { email: 'nope' } });
+    const { user, cookie } = await signedInUser();
+    const response = await changeEmail(cookie, { email: 'nope', currentPassword: user.password });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.email).toBe('Please enter a valid email address');
   });
 
   it('is for signed-in users only', async () => {
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/users/email', payload: { email: 'a@b.co' } });
-    expect(response.statusCode).toBe(401);
+    expect((await changeEmail(undefined, { email: 'a@b.co', currentPassword: 'whatever' })).statusCode).toBe(401);
+  });
+
+  describe('limits', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3', AUTH_RATE_LIMIT_PER_IP: '5' }, t.database);
+    });
+    afterAll(async () => {
+      await limited.close();
+    });
+
+    const probe = async (app: TestApp, account: { user: { password: string }; cookie: string }, ip = uniqueIp()) => {
+      const taken = await createUser(app.db);
+      return changeEmail(account.cookie, { email: taken.email, currentPassword: account.user.password }, app, ip);
+    };
+
+    it('stops one account probing which emails are taken, with Retry-After', async () => {
+      const user = await createUser(limited.db);
+      const account = { user, cookie: await signIn(limited.app, user) };
+      for (let i = 0; i < 3; i += 1) expect((await probe(limited, account)).statusCode).toBe(409);
+      const refused = await probe(limited, account);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/^Too many attempts\. Wait \d+ minutes and try again\.$/);
+    });
+
+    it('stops one address probing through many accounts', async () => {
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const user = await createUser(limited.db);
+        statuses.push((await probe(limited, { user, cookie: await signIn(limited.app, user) }, ip)).statusCode);
+      }
+      expect(statuses).toEqual([409, 409, 409, 409, 409, 429]);
+    });
   });
 });
 

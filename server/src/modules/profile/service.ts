@@ -1,47 +1,25 @@
 import { desc, eq } from 'drizzle-orm';
 import type { LedgerEntry } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { pointsLedger, users } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../accounts/password.ts';
-import { deleteUserSessions } from '../sessions/service.ts';
+import { confirmCurrentPassword, credentialsChanged } from '../accounts/credentials.ts';
+import { hashPassword } from '../accounts/password.ts';
 import { normalizeImage, type ImageStore } from '../../storage/images.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-const EMAIL_TAKEN = 'Another account already uses that email. Use a different one.';
-
-export async function updateEmail(db: Database, user: UserRow, email: string): Promise<UserRow> {
-  const normalized = email.toLowerCase();
-  // The unique index on lower(email) decides, also between two accounts racing for one email.
-  try {
-    const [updated] = await db.update(users).set({ email: normalized }).where(eq(users.id, user.id)).returning();
-    return updated ?? user;
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
-    }
-    throw error;
-  }
-}
-
-const WRONG_CURRENT = 'Current password is incorrect';
-
-/** Changes the password and ends every other session of the user; the caller's stays. */
+/** Changes the password; like every credential change it ends the other sessions and any reset link. */
 export async function changePassword(
   db: Database,
   user: UserRow,
   input: { currentPassword: string; newPassword: string },
   keepSessionToken: string | null,
 ): Promise<void> {
-  if (!(await verifyPassword(user.password, input.currentPassword))) {
-    throw new AppError('VALIDATION', WRONG_CURRENT, { fields: { currentPassword: WRONG_CURRENT } });
-  }
+  await confirmCurrentPassword(user, input.currentPassword);
   const password = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password, resetToken: null, resetTokenExpiry: null }).where(eq(users.id, user.id));
-    await deleteUserSessions(tx, user.id, keepSessionToken ?? undefined);
+    await tx.update(users).set({ password }).where(eq(users.id, user.id));
+    await credentialsChanged(tx, user.id, keepSessionToken);
   });
 }
 

@@ -31,18 +31,17 @@ export async function consumeAttempt(db: Executor, limits: Limit[]): Promise<voi
         retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now())))::int`,
       });
     const row = rows[0];
-    if (row && row.count > limit.max) {
-      const retryAfter = Math.max(1, Number(row.retryAfter));
-      throw new AppError('RATE_LIMITED', `Too many attempts. Wait ${describeWait(retryAfter)} and try again.`, {
-        headers: { 'retry-after': String(retryAfter) },
-        extra: { retryAfter },
-      });
-    }
+    if (row && row.count > limit.max) throw rateLimited(Number(row.retryAfter));
   }
 }
 
-export async function resetAttempts(db: Executor, key: string): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+/** The 429 of every limit: the wait in whole seconds in Retry-After, and in words. */
+export function rateLimited(waitSeconds: number, reason = 'Too many attempts.'): AppError {
+  const retryAfter = Math.max(1, Math.ceil(waitSeconds));
+  return new AppError('RATE_LIMITED', `${reason} Wait ${describeWait(retryAfter)} and try again.`, {
+    headers: { 'retry-after': String(retryAfter) },
+    extra: { retryAfter },
+  });
 }
 
 /** Deletes the counters whose window has ended: the next attempt would start them at 1 anyway. */
@@ -51,6 +50,7 @@ export async function deleteEndedWindows(db: Executor, windowSeconds: number): P
 }
 
 function describeWait(seconds: number): string {
+  if (seconds === 1) return '1 second';
   if (seconds < 90) return `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@gradelens/shared';
+import type { CurrentUser, UpdateEmailInput } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
 import { currentUserKey } from '@/features/auth/api/current-user';
 
-export const updateEmail = (email: string) => apiRequest<CurrentUser>('PATCH', '/api/users/email', { email });
+export const updateEmail = (input: UpdateEmailInput) => apiRequest<CurrentUser>('PATCH', '/api/users/email', input);
 
 export function useUpdateEmail() {
   const queryClient = useQueryClient();

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { changePasswordFormSchema, emailSchema, type CurrentUser } from '@gradelens/shared';
+import { useForm, useWatch } from 'react-hook-form';
+import { changePasswordFormSchema, updateEmailSchema, type CurrentUser, type UpdateEmailInput } from '@gradelens/shared';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -38,32 +37,40 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
 }
 
 function EmailForm({ user }: { user: CurrentUser }) {
-  const [email, setEmail] = useState(user.email);
-  const [error, setError] = useState<string>();
   const update = useUpdateEmail();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    update.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Email updated' }),
-      onError: (err) => {
-        const message = messageOf(err) || 'An unknown error occurred';
-        setError(message);
-        toast({ title: 'Failed to update email', description: message, variant: 'destructive' });
+  const form = useForm<UpdateEmailInput>({ resolver: zodResolver(updateEmailSchema), defaultValues: { email: user.email, currentPassword: '' } });
+  const { errors } = form.formState;
+  const [email, currentPassword] = useWatch({ control: form.control, name: ['email', 'currentPassword'] });
+  const changed = email.trim().toLowerCase() !== user.email.toLowerCase();
+  const submit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (updated) => {
+        toast({ title: 'Email updated' });
+        form.reset({ email: updated.email, currentPassword: '' });
       },
-    });
-  };
+      onError: (error) => {
+        applyServerFieldErrors(error, form.setError, ['email', 'currentPassword']);
+        toast({ title: 'Failed to update email', description: messageOf(error) || 'An unknown error occurred', variant: 'destructive' });
+      },
+    }),
+  );
   return (
     <Card>
       <CardHeader>
         <CardTitle>Email</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="space-y-4">
-          <Field id="settings-email" label="Email address" type="email" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
-          <Button type="submit" disabled={email === user.email || update.isPending}>
+        <form noValidate onSubmit={submit} aria-label="Change email" className="space-y-4">
+          <Field id="settings-email" label="Email address" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <Field
+            id="settings-email-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <Button type="submit" disabled={!changed || !currentPassword || update.isPending}>
             Update Email
           </Button>
         </form>
@@ -97,7 +104,7 @@ function PasswordFormCard() {
         <CardTitle>Password</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="space-y-4">
+        <form noValidate onSubmit={submit} aria-label="Change password" className="space-y-4">
           <Field id="pw-current" label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
           <Field id="pw-new" label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
           <Field id="pw-confirm" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
