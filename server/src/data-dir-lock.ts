@@ -1,6 +1,19 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** Another live process holds the data folder; commands explain it in their own words. */
+export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  readonly owner: number;
+
+  constructor(dataDir: string, owner: number) {
+    super(`The data folder ${dataDir} is in use by process ${owner}. Stop that server first, or point DATA_DIR elsewhere.`);
+    this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.owner = owner;
+  }
+}
+
 /**
  * The embedded database is one process's at a time: two processes writing one PGlite folder
  * would corrupt it. The lock file holds the owner's pid; a stale one (dead pid) is taken over.
@@ -9,9 +22,7 @@ export function claimDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'server.pid');
   const owner = readOwner(file);
   if (owner && owner !== process.pid && isAlive(owner)) {
-    throw new Error(
-      `The data folder ${dataDir} is in use by process ${owner}. Stop that server first, or point DATA_DIR elsewhere.`,
-    );
+    throw new DataDirInUseError(dataDir, owner);
   }
   writeFileSync(file, String(process.pid));
   return () => {
