@@ -43,7 +43,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     if (!grader) {
       throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
     }
-    const result = await analyzeGrading(db, { grader, images }, user, grading);
+    const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading);
     return { ...presentGrading(result.grading, { withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
   });
 
