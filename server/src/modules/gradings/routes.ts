@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { currentUser, signedIn } from '../../http/session.ts';
+import { consumeAttempt } from '../rate-limit/service.ts';
+import { userLimits } from '../rate-limit/user-limits.ts';
 import { analyzeGrading } from './analyze.ts';
 import { certificateNumber, renderLabel } from './label.ts';
 import { presentGrading } from './presenter.ts';
@@ -24,6 +26,8 @@ const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id mu
 export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }: AppContext): void {
   app.post('/card-gradings/upload', async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
+    // Counted before the photos are read: Node discards the unread body of a refused upload.
+    await consumeAttempt(db, [userLimits.upload(env, request.user.id)]);
     const files = await readCardImages(request);
     const grading = await createGrading(db, images, request.user.id, files);
     return reply.status(201).send({ id: grading.id });
@@ -39,6 +43,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.post('/card-gradings/:id/analyze', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const user = currentUser(request);
+    await consumeAttempt(db, [userLimits.analyze(env, user.id)]);
     const grading = await findOwnGrading(db, id, user);
     if (!grader) {
       throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });

@@ -7,6 +7,8 @@ export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+  /** What was refused, e.g. 'Too many uploads.'; the wait is added after it. */
+  refusal?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function consumeAttempt(db: Executor, limits: Limit[]): Promise<voi
     const row = rows[0];
     if (row && row.count > limit.max) {
       const retryAfter = Math.max(1, Number(row.retryAfter));
-      throw new AppError('RATE_LIMITED', `Too many attempts. Wait ${describeWait(retryAfter)} and try again.`, {
+      throw new AppError('RATE_LIMITED', `${limit.refusal ?? 'Too many attempts.'} Wait ${describeWait(retryAfter)} and try again.`, {
         headers: { 'retry-after': String(retryAfter) },
         extra: { retryAfter },
       });
