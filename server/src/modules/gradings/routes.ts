@@ -8,6 +8,7 @@ import { currentUser, signedIn } from '../../http/session.ts';
 import { consumeAttempt } from '../rate-limit/service.ts';
 import { userLimits } from '../rate-limit/user-limits.ts';
 import { analyzeGrading } from './analyze.ts';
+import { deleteDraft, ensureDraftRoom } from './drafts.ts';
 import { certificateNumber, renderLabel } from './label.ts';
 import { presentGrading } from './presenter.ts';
 import {
@@ -26,11 +27,20 @@ const idParams = z.object({ id: z.coerce.number({ error: 'The card grading id mu
 export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }: AppContext): void {
   app.post('/card-gradings/upload', async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
-    // Counted before the photos are read: Node discards the unread body of a refused upload.
-    await consumeAttempt(db, [userLimits.upload(env, request.user.id)]);
+    const userId = request.user.id;
+    // Both refusals come before the photos are read: Node discards the unread body.
+    await consumeAttempt(db, [userLimits.upload(env, userId)]);
+    await ensureDraftRoom(db, userId, env.DRAFTS_PER_USER);
     const files = await readCardImages(request);
-    const grading = await createGrading(db, images, request.user.id, files);
+    const grading = await createGrading(db, images, userId, files, env.DRAFTS_PER_USER);
     return reply.status(201).send({ id: grading.id });
+  });
+
+  app.delete('/card-gradings/:id', { preHandler: signedIn }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const grading = await findOwnGrading(db, id, currentUser(request));
+    await deleteDraft(db, images, grading, request.log);
+    return reply.status(204).send();
   });
 
   app.patch('/card-gradings/:id/metadata', { preHandler: signedIn }, async (request) => {
