@@ -12,16 +12,21 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * Deletes rows nobody reads again: expired sessions, rate-limit counters whose window ended and
  * sign-in failures older than the window.
  */
-export async function deleteStaleRows(db: Executor, env: Pick<Env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>): Promise<void> {
+type WindowSettings = Pick<Env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS' | 'USER_RATE_LIMIT_WINDOW_SECONDS'>;
+
+export async function deleteStaleRows(db: Executor, env: WindowSettings): Promise<void> {
   await deleteExpiredSessions(db);
-  // The sign-in limits count in the configured window, the price look-ups in their own: no
-  // counter still in use is older than the longer of the two.
-  await deleteEndedWindows(db, Math.max(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, CARD_PRICE_RATE_LIMIT.windowSeconds));
+  // The sign-in limits, the per-user limits and the price look-ups each count in their own
+  // window: no counter still in use is older than the longest of them.
+  await deleteEndedWindows(
+    db,
+    Math.max(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, env.USER_RATE_LIMIT_WINDOW_SECONDS, CARD_PRICE_RATE_LIMIT.windowSeconds),
+  );
   await deleteForgottenSignInFailures(db, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
 /** Cleans up when the app is ready and every hour after; the timer never keeps the process alive. */
-export function scheduleCleanup(app: FastifyInstance, db: Executor, env: Pick<Env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>): void {
+export function scheduleCleanup(app: FastifyInstance, db: Executor, env: WindowSettings): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => deleteStaleRows(db, env).catch((error: unknown) => app.log.error({ err: error }, 'cleanup of stale rows failed'));
   app.addHook('onReady', async () => {

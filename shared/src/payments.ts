@@ -3,14 +3,36 @@ import { PAYMENT_METHODS, type PaymentMethod } from './constants.ts';
 
 /** Manual point purchases; messages are SPEC section 5's. */
 
+export const TRANSACTION_ID_MAX = 120;
+const TRANSACTION_ID_REQUIRED = 'Transaction ID required';
+
+/**
+ * The one spelling of a transaction id that is stored and compared: compatibility forms
+ * folded (full-width digits, ligatures), everything but letters and digits dropped (spaces,
+ * dashes, '#', zero-width and other invisible characters), upper case. Two ways of typing the
+ * same reference therefore give the same value, and the unique index sees them as one.
+ */
+export function normalizeTransactionId(raw: string): string {
+  return raw.normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+}
+
+/** The transaction id as it will be recorded, or the sentence that says what is wrong with it. */
+export const transactionIdSchema = z
+  .string({ error: TRANSACTION_ID_REQUIRED })
+  .transform(normalizeTransactionId)
+  .pipe(
+    z
+      .string()
+      .min(1, { message: TRANSACTION_ID_REQUIRED })
+      .max(TRANSACTION_ID_MAX, { message: `Transaction ID must be at most ${TRANSACTION_ID_MAX} letters and digits` })
+      // Letters that only look Latin (Cyrillic, Greek) would make a second id for the same payment.
+      .regex(/^[A-Z0-9]*$/, { message: 'Use only the letters A-Z and digits 0-9 of the reference your payment app shows' }),
+  );
+
 export const manualPaymentSchema = z.object({
   packageId: z.string({ error: 'Select a package' }).trim().min(1, { message: 'Select a package' }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose venmo, cashapp or paypal' }),
-  transactionId: z
-    .string({ error: 'Transaction ID required' })
-    .trim()
-    .min(1, { message: 'Transaction ID required' })
-    .max(120, { message: 'Transaction ID must be at most 120 characters' }),
+  transactionId: transactionIdSchema,
 });
 export type ManualPaymentInput = z.infer<typeof manualPaymentSchema>;
 
@@ -28,6 +50,8 @@ export interface PaymentAccountsResponse {
 
 export interface ManualPaymentResponse {
   paymentId: number;
+  /** The transaction id as recorded (normalizeTransactionId). */
+  transactionId: string;
   status: PaymentStatus;
   pointsAdded: number;
   newBalance: number;

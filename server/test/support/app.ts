@@ -27,6 +27,10 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
     AUTH_FREE_FAILURES: '1000',
+    UPLOADS_PER_USER: '1000',
+    ANALYSES_PER_USER: '1000',
+    PAYMENTS_PER_USER: '1000',
+    DRAFTS_PER_USER: '1000',
     ...overrides,
     DATA_DIR: dataDir,
   });

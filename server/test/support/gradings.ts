@@ -1,5 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { GradeOutcome, GradeReport } from '@gradelens/shared';
+import type { Grader } from '../../src/modules/gradings/analyze.ts';
 import type { Database } from '../../src/db/client.ts';
 import { cardGradings } from '../../src/db/schema.ts';
 import { jpegOf, multipart } from './images.ts';
@@ -37,4 +40,45 @@ export async function markGraded(db: Database, id: number, grades: Partial<typeo
       ...grades,
     })
     .where(eq(cardGradings.id, id));
+}
+
+const FAKE_REPORT: GradeReport = {
+  rubricVersion: 1,
+  overallGrade: 8,
+  centeringGrade: 9,
+  cornerGrade: 8,
+  edgeGrade: 8,
+  surfaceGrade: 9,
+  scores: { overall: 8, centering: 9, corners: 8, edges: 8, surface: 9 },
+  centering: { front: { measurable: true, grade: 9 }, back: { measurable: true, grade: 9 } },
+  cardSize: { kind: 'standard', widthMm: 63, heightMm: 88 },
+  defects: [],
+  warnings: [],
+  confidence: 0.9,
+  notes: 'A fake report.',
+  timingsMs: {},
+  pxPerMm: { front: 10, back: 10 },
+};
+
+export interface FakeGrader extends Grader {
+  /** How many times the engine was asked to grade. */
+  runs: number;
+  /** Makes the next runs throw, as a crashed worker would. */
+  failing: boolean;
+}
+
+/** A stand-in for the engine: answers a fixed report after a delay, and counts its runs. */
+export function fakeGrader(delayMs = 300): FakeGrader {
+  const grader: FakeGrader = {
+    runs: 0,
+    failing: false,
+    async grade(): Promise<GradeOutcome> {
+      grader.runs += 1;
+      await sleep(delayMs);
+      if (grader.failing) throw new Error('the engine crashed');
+      const annotated = await jpegOf(40, 56);
+      return { ok: true, report: FAKE_REPORT, annotated: { front: annotated, back: annotated } };
+    },
+  };
+  return grader;
 }

@@ -1,10 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { POINTS_PER_GRADING, type GradeOutcome, type GradeReport } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { cardGradings, users } from '../../db/schema.ts';
-import { AppError, insufficientPoints } from '../../errors.ts';
+import { AppError, insufficientPoints, notFound } from '../../errors.ts';
 import type { ImageStore, StoredImage } from '../../storage/images.ts';
 import { changePoints } from '../points/ledger.ts';
+import { ANALYSIS_WAIT, claimAnalysis, releaseAnalysis, waitForAnalysis } from './analysis-claim.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -24,18 +26,39 @@ export interface AnalysisResult {
 }
 
 /**
- * Grades a card once. The engine runs first, outside any transaction; then the report is
- * stored and 10 points charged together, only if no other call graded the card meanwhile.
- * A rejected photo, a busy engine or a failed analysis costs nothing.
+ * Grades a card once. The call that claims the grading (analysis-claim.ts) runs the engine,
+ * outside any transaction; then the report is stored and 10 points charged together, only if
+ * the card was not graded meanwhile. Calls that find the grading claimed wait and answer the
+ * stored result free. A rejected photo, a busy engine or a failed analysis costs nothing,
+ * and gives the claim back so a later call can try again.
  */
 export async function analyzeGrading(
+  db: Database,
+  deps: { grader: Grader; images: ImageStore; log: FastifyBaseLogger },
+  user: UserRow,
+  grading: GradingRow,
+  wait = ANALYSIS_WAIT,
+): Promise<AnalysisResult> {
+  if (grading.gradedAt) return { grading, charged: 0, balance: user.points };
+  if (user.points < POINTS_PER_GRADING) throw insufficientPoints(POINTS_PER_GRADING, user.points);
+  const claim = await claimAnalysis(db, grading.id);
+  if (!claim) return storedResult(db, user, await waitForAnalysis(db, grading.id, wait));
+  try {
+    return await gradeAndCharge(db, deps, user, grading);
+  } finally {
+    // Never lets a failure here hide the answer: an unreleased claim goes stale by itself.
+    await releaseAnalysis(db, grading.id, claim).catch((error: unknown) =>
+      deps.log.error({ err: error, gradingId: grading.id }, 'could not release the analysis claim'),
+    );
+  }
+}
+
+async function gradeAndCharge(
   db: Database,
   deps: { grader: Grader; images: ImageStore },
   user: UserRow,
   grading: GradingRow,
 ): Promise<AnalysisResult> {
-  if (grading.gradedAt) return { grading, charged: 0, balance: user.points };
-  if (user.points < POINTS_PER_GRADING) throw insufficientPoints(POINTS_PER_GRADING, user.points);
   const [front, back] = await Promise.all([deps.images.read(grading.frontImagePath), deps.images.read(grading.backImagePath)]);
   const outcome = await runEngine(deps.grader, front, back);
   if (!outcome.ok) {
@@ -49,7 +72,13 @@ export async function analyzeGrading(
     const stored = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(cardGradings)
-        .set({ ...gradesOf(outcome.report), annotatedFrontPath: annotated[0]!.publicPath, annotatedBackPath: annotated[1]!.publicPath, gradedAt: new Date() })
+        .set({
+          ...gradesOf(outcome.report),
+          annotatedFrontPath: annotated[0]!.publicPath,
+          annotatedBackPath: annotated[1]!.publicPath,
+          gradedAt: new Date(),
+          analysisStartedAt: null,
+        })
         .where(and(eq(cardGradings.id, grading.id), isNull(cardGradings.gradedAt)))
         .returning();
       if (!updated) return null;
@@ -61,11 +90,17 @@ export async function analyzeGrading(
     await Promise.all(annotated.map((image) => deps.images.remove(image.publicPath)));
     throw error;
   }
-  // Another call graded this card first: its result stands and this one is free.
+  // A call that took over this run's claim after it went stale graded the card first: its
+  // result stands and this one is free.
   await Promise.all(annotated.map((image) => deps.images.remove(image.publicPath)));
   const [current] = await db.select().from(cardGradings).where(eq(cardGradings.id, grading.id));
+  if (!current) throw notFound('That card grading');
+  return storedResult(db, user, current);
+}
+
+async function storedResult(db: Database, user: UserRow, graded: GradingRow): Promise<AnalysisResult> {
   const [owner] = await db.select({ points: users.points }).from(users).where(eq(users.id, user.id));
-  return { grading: current ?? grading, charged: 0, balance: owner?.points ?? user.points };
+  return { grading: graded, charged: 0, balance: owner?.points ?? user.points };
 }
 
 function gradesOf(report: GradeReport) {

@@ -4,7 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
 import { currentUser, signedIn } from '../../http/session.ts';
+import { consumeAttempt } from '../rate-limit/service.ts';
+import { userLimits } from '../rate-limit/user-limits.ts';
 import { analyzeGrading } from './analyze.ts';
+import { deleteDraft, ensureDraftRoom } from './drafts.ts';
 import { certificateNumber, renderLabel } from './label.ts';
 import { presentGrading } from './presenter.ts';
 import {
@@ -21,9 +24,20 @@ import { readCardImages } from './uploads.ts';
 export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }: AppContext): void {
   app.post('/card-gradings/upload', async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
+    const userId = request.user.id;
+    // Both refusals come before the photos are read: Node discards the unread body.
+    await consumeAttempt(db, [userLimits.upload(env, userId)]);
+    await ensureDraftRoom(db, userId, env.DRAFTS_PER_USER);
     const files = await readCardImages(request);
-    const grading = await createGrading(db, images, request.user.id, files);
+    const grading = await createGrading(db, images, userId, files, env.DRAFTS_PER_USER);
     return reply.status(201).send({ id: grading.id });
+  });
+
+  app.delete('/card-gradings/:id', { preHandler: signedIn }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const grading = await findOwnGrading(db, id, currentUser(request));
+    await deleteDraft(db, images, grading, request.log);
+    return reply.status(204).send();
   });
 
   app.patch('/card-gradings/:id/metadata', { preHandler: signedIn }, async (request) => {
@@ -36,11 +50,12 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.post('/card-gradings/:id/analyze', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const user = currentUser(request);
+    await consumeAttempt(db, [userLimits.analyze(env, user.id)]);
     const grading = await findOwnGrading(db, id, user);
     if (!grader) {
       throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
     }
-    const result = await analyzeGrading(db, { grader, images }, user, grading);
+    const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading);
     return { ...presentGrading(result.grading, { withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
   });
 

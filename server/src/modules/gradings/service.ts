@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { normalizeImage, type ImageStore, type StoredImage } from '../../storage/images.ts';
+import { takeDraftPlace } from './drafts.ts';
 import { gradingPolicy } from './policy.ts';
 import type { UploadedFile } from './uploads.ts';
 
@@ -16,14 +17,15 @@ const THUMB_SIDE = 420;
 
 /**
  * Re-encodes both photos (EXIF rotation applied, metadata dropped), stores them under random
- * names and creates the grading with its image records in one transaction. On any failure no
- * row and no file is left behind.
+ * names and creates the grading with its image records in one transaction, if the user has
+ * fewer than maxDrafts ungraded cards. On any failure no row and no file is left behind.
  */
 export async function createGrading(
   db: Database,
   images: ImageStore,
   userId: number,
   files: { front: UploadedFile; back: UploadedFile },
+  maxDrafts: number,
 ): Promise<GradingRow> {
   const [front, back] = await Promise.all([
     normalizeImage(files.front.data, { format: 'jpg' }),
@@ -35,6 +37,7 @@ export async function createGrading(
     for (const data of [front, back, thumb]) stored.push(await images.save(data, 'jpg'));
     const [frontImage, backImage, thumbImage] = stored as [StoredImage, StoredImage, StoredImage];
     return await db.transaction(async (tx) => {
+      await takeDraftPlace(tx, userId, maxDrafts);
       const [grading] = await tx
         .insert(cardGradings)
         .values({

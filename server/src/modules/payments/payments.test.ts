@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PACKAGES, centsPerPoint } from '@gradelens/shared';
@@ -86,6 +87,43 @@ describe('POST /api/manual-payment', () => {
     expect(otherMethod.statusCode).toBe(201);
   });
 
+  it('records the id as upper-case letters and digits, and shows that value to its owner', async () => {
+    const { user } = await rolesFor(t);
+    const digits = String(Date.now()).slice(-9);
+    const response = await submit(user.cookie, { packageId: 'basic', paymentMethod: 'paypal', transactionId: ` pp-${digits} # ` });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().transactionId).toBe(`PP${digits}`);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/my/manual-payments', headers: { cookie: user.cookie } });
+    expect(mine.json()[0]).toMatchObject({ id: response.json().paymentId, transactionId: `PP${digits}` });
+  });
+
+  it.each([
+    ['a zero-width space', (id: string) => `${id.slice(0, 4)}\u200B${id.slice(4)}`],
+    ['a zero-width joiner and a soft hyphen', (id: string) => `\u200D${id.slice(0, 3)}\u00AD${id.slice(3)}`],
+    ['full-width characters', (id: string) => id.replace(/[0-9A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))],
+    ['other case', (id: string) => id.toLowerCase()],
+    ['spaces and dashes', (id: string) => `${id.slice(0, 4)} - ${id.slice(4)} `],
+  ])('refuses with 409 the same id written with %s, for the same method', async (_case, variant) => {
+    const { user, other } = await rolesFor(t);
+    const transactionId = `TX${randomBytes(6).toString('hex').toUpperCase()}`;
+    expect((await submit(user.cookie, { packageId: 'basic', paymentMethod: 'venmo', transactionId })).statusCode).toBe(201);
+    const again = await submit(other.cookie, { packageId: 'basic', paymentMethod: 'venmo', transactionId: variant(transactionId) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`That venmo transaction ID (${transactionId}) has already been submitted. Check the reference and try again.`);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/my/manual-payments', headers: { cookie: other.cookie } });
+    expect(mine.json()).toEqual([]);
+  });
+
+  it('refuses letters from another script that look Latin, saying what to type', async () => {
+    const { user } = await rolesFor(t);
+    const transactionId = `TX${randomBytes(6).toString('hex').toUpperCase()}`;
+    expect((await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId })).statusCode).toBe(201);
+    // Cyrillic Т and Х in place of the Latin letters
+    const lookAlike = await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId: `\u0422\u0425${transactionId.slice(2)}` });
+    expect(lookAlike.statusCode).toBe(400);
+    expect(lookAlike.json().fields.transactionId).toBe('Use only the letters A-Z and digits 0-9 of the reference your payment app shows');
+  });
+
   it('answers 409, not 500, to the loser when the same transaction id is submitted twice at once', async () => {
     const { user, other } = await rolesFor(t);
     const payload = { packageId: 'basic', paymentMethod: 'venmo', transactionId: unique('race') };
@@ -96,6 +134,7 @@ describe('POST /api/manual-payment', () => {
   it.each([
     [{ packageId: 'basic', paymentMethod: 'venmo', transactionId: '' }, 'transactionId', 'Transaction ID required'],
     [{ packageId: 'basic', paymentMethod: 'venmo' }, 'transactionId', 'Transaction ID required'],
+    [{ packageId: 'basic', paymentMethod: 'venmo', transactionId: ' -\u200B ' }, 'transactionId', 'Transaction ID required'],
     [{ paymentMethod: 'venmo', transactionId: 'x1' }, 'packageId', 'Select a package'],
     [{ packageId: 'gold-bars', paymentMethod: 'venmo', transactionId: 'x2' }, 'packageId', 'Select a package'],
     [{ packageId: 'basic', paymentMethod: 'cheque', transactionId: 'x3' }, 'paymentMethod', 'Choose venmo, cashapp or paypal'],

@@ -3,6 +3,8 @@ import { manualPaymentSchema, rejectPaymentSchema } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
 import { adminOnly, currentUser, signedIn } from '../../http/session.ts';
+import { consumeAttempt } from '../rate-limit/service.ts';
+import { userLimits } from '../rate-limit/user-limits.ts';
 import { packagesFor, paymentAccounts } from './catalogue.ts';
 import { presentMyPayment, presentPendingPayment } from './presenter.ts';
 import { decidePayment, listPendingPayments, listUserPayments, submitPayment } from './service.ts';
@@ -12,7 +14,10 @@ export function paymentRoutes(app: FastifyInstance, { db, env }: AppContext): vo
 
   app.post('/manual-payment', { preHandler: signedIn }, async (request, reply) => {
     const input = parseInput(manualPaymentSchema, request.body);
-    const answer = await submitPayment(db, currentUser(request).id, input, packagesFor(env));
+    const user = currentUser(request);
+    // Counted after parsing, so a form the schema refuses costs nothing.
+    await consumeAttempt(db, [userLimits.payment(env, user.id)]);
+    const answer = await submitPayment(db, user.id, input, packagesFor(env));
     return reply.status(201).send(answer);
   });
 

@@ -27,10 +27,11 @@ export async function submitPayment(
     });
   }
   const duplicate = () =>
-    new AppError('CONFLICT', `That ${input.paymentMethod} transaction ID has already been submitted. Check the reference and try again.`, {
+    new AppError('CONFLICT', `That ${input.paymentMethod} transaction ID (${input.transactionId}) has already been submitted. Check the reference and try again.`, {
       fields: { transactionId: 'This transaction ID was already submitted' },
     });
-  // The unique index on (method, lower(transaction id)) decides, also between racing submissions.
+  // The id arrives normalised (manualPaymentSchema): the unique index on (method, transaction id)
+  // compares it as stored and decides, also between racing submissions.
   let created: PaymentRow | undefined;
   try {
     [created] = await db
@@ -52,6 +53,7 @@ export async function submitPayment(
   const [user] = await db.select({ points: users.points }).from(users).where(eq(users.id, userId));
   return {
     paymentId: created.id,
+    transactionId: created.transactionId,
     status: 'pending',
     pointsAdded: 0,
     newBalance: user?.points ?? 0,

@@ -7,6 +7,8 @@ export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+  /** What was refused, e.g. 'Too many uploads.'; the wait is added after it. */
+  refusal?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function consumeAttempt(db: Executor, limits: Limit[]): Promise<voi
         retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now())))::int`,
       });
     const row = rows[0];
-    if (row && row.count > limit.max) throw rateLimited(Number(row.retryAfter));
+    if (row && row.count > limit.max) throw rateLimited(Number(row.retryAfter), limit.refusal);
   }
 }
 

@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import type { CardGrading } from '@gradelens/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMyGradings } from '@/features/grading/api/my-gradings';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { messageOf } from '@/features/auth/components/server-errors';
+import { useDeleteDraft, useMyGradings } from '@/features/grading/api/my-gradings';
+import { toast } from '@/features/toasts/toast-store';
 
 export function GradingHistory() {
   const query = useMyGradings();
@@ -74,10 +77,53 @@ function HistoryCard({ card }: { card: CardGrading }) {
         <p className="text-slate-600">{[card.year, card.gameBrand].filter(Boolean).join(' · ')}</p>
         <p className="text-xs text-slate-500">{new Date(card.createdAt).toLocaleDateString()}</p>
         <p className="text-xs text-slate-600">{grades.map(([name, g]) => `${name} ${g ?? 'N/A'}`).join(' · ')}</p>
-        <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
-          View Details
-        </Link>
+        <div className="flex items-center gap-4">
+          <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
+            View Details
+          </Link>
+          {card.gradedAt === null && <DeleteDraft card={card} />}
+        </div>
       </div>
     </li>
+  );
+}
+
+/** Only ungraded uploads can be deleted: they free a place under the limit on waiting uploads. */
+function DeleteDraft({ card }: { card: CardGrading }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteDraft();
+  const name = card.cardName ?? `Card #${card.id}`;
+  return (
+    <>
+      <Button variant="link" size="sm" className="h-auto p-0 text-red-700" onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogTitle>Delete {name}?</DialogTitle>
+          <DialogDescription>This card was never graded. Its photos will be deleted for good.</DialogDescription>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(card.id, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    toast({ title: 'Upload deleted' });
+                  },
+                  onError: (error) => toast({ title: 'Could not delete the upload', description: messageOf(error), variant: 'destructive' }),
+                })
+              }
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

@@ -22,6 +22,9 @@ import { UploadStep, type ImageSet } from './upload-step.tsx';
 
 const EMPTY_IMAGES: ImageSet = { frontImage: null, backImage: null, frontImageUrl: null, backImageUrl: null };
 
+/** Refusals whose sentence says what to do: a rejected photo, a run still going or failed, a limit, a busy engine. */
+const ANALYSIS_REFUSALS = [409, 422, 429, 503];
+
 /** Upload, Details, Analysis, Results: for signed-in users against the engine, for guests as a demo. */
 export function GradingFlow() {
   const { user } = useCurrentUser();
@@ -123,7 +126,7 @@ export function GradingFlow() {
                     setDeficit(Number(error.body?.deficit ?? 10));
                     return;
                   }
-                  toast({ title: 'Analysis Failed', description: error instanceof ApiError && error.status === 422 ? error.serverMessage : 'Failed to analyze card images', variant: 'destructive' });
+                  toast({ title: 'Analysis Failed', description: error instanceof ApiError && ANALYSIS_REFUSALS.includes(error.status) ? error.serverMessage : 'Failed to analyze card images', variant: 'destructive' });
                   reset();
                 },
               });

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { PAYMENT_METHODS, type PaymentMethod, type PointsPackage } from '@gradelens/shared';
+import { PAYMENT_METHODS, transactionIdSchema, type PaymentMethod, type PointsPackage } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -17,6 +17,8 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
   const [method, setMethod] = useState<PaymentMethod>('venmo');
   const [reference, setReference] = useState('');
   const submit = useSubmitPayment();
+  // The server parses with the same schema, so what is shown here is what gets recorded.
+  const recorded = transactionIdSchema.safeParse(reference);
   const account = useRef<HTMLSpanElement>(null);
   const copyAccount = () => {
     if (!account.current) return;
@@ -41,9 +43,9 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
             className="mt-4 space-y-5"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!reference.trim()) return toast({ title: 'Transaction ID required', description: 'Please enter the transaction ID from your payment.', variant: 'destructive' });
+              if (!recorded.success) return toast({ title: 'Check the transaction ID', description: recorded.error.issues[0]?.message, variant: 'destructive' });
               submit.mutate(
-                { packageId: pkg.id, paymentMethod: method, transactionId: reference.trim() },
+                { packageId: pkg.id, paymentMethod: method, transactionId: reference },
                 {
                   onSuccess: (answer) => {
                     toast({ title: 'Payment submitted!', description: answer.message });
@@ -96,14 +98,24 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
               <Label htmlFor="payment-reference" className="font-semibold">
                 3. Payment ID or reference
               </Label>
-              <Input id="payment-reference" value={reference} onChange={(e) => setReference(e.target.value)} placeholder="e.g. 1234-5678" />
+              <Input
+                id="payment-reference"
+                value={reference}
+                onChange={(e) => setReference(e.target.value)}
+                placeholder="e.g. 1234-5678"
+                aria-describedby="payment-reference-recorded"
+                aria-invalid={reference !== '' && !recorded.success}
+              />
+              <p id="payment-reference-recorded" className={cn('text-xs', recorded.success ? 'text-slate-600' : 'text-red-700')} data-testid="recorded-reference">
+                {recorded.success ? `Recorded as: ${recorded.data}` : reference && recorded.error.issues[0]?.message}
+              </p>
               <p className="text-xs text-slate-500">Points are added once an admin has checked the payment.</p>
             </div>
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={submit.isPending || !reference.trim()}>
+              <Button type="submit" disabled={submit.isPending || !recorded.success}>
                 {submit.isPending ? 'Submitting...' : 'Submit Payment'}
               </Button>
             </div>
