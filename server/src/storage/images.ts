@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@gradelens/shared';
 import { AppError } from '../errors.ts';
 
 sharp.cache(false);
+
+/** The names the store gives files (128 random bits in hex and the format): nothing else is ours to serve or delete. */
+export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|webp|png)$/;
+
+/** The path a row stores for a file and the site serves it at. */
+export const publicPathOf = (filename: string) => `/uploads/${filename}`;
+
+const MIME_TYPES = { jpg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const;
+type Extension = keyof typeof MIME_TYPES;
 
 export interface StoredImage {
   filename: string;
@@ -18,11 +28,24 @@ export interface StoredImage {
   height: number;
 }
 
+/** A stored file opened for sending: the body streams it; destroy the body if it is not sent. */
+export interface OpenedImage {
+  body: Readable;
+  size: number;
+  modifiedAt: Date;
+  mimeType: string;
+}
+
 /** Local-disk image store under DATA_DIR/uploads; an object store can replace it behind this interface. */
 export interface ImageStore {
-  save(data: Buffer, extension: 'jpg' | 'webp' | 'png'): Promise<StoredImage>;
+  save(data: Buffer, extension: Extension): Promise<StoredImage>;
   read(publicPath: string): Promise<Buffer>;
+  /** The file of this stored name, or null when there is none (or the name is not one the store gives). */
+  open(filename: string): Promise<OpenedImage | null>;
+  /** Removes a file by its public path or stored name; anything not named like a stored file is left alone. */
   remove(publicPath: string): Promise<void>;
+  /** Every stored file's name and last change, one at a time, so a folder of any size fits in memory. */
+  list(): AsyncIterable<{ filename: string; modifiedAt: Date }>;
 }
 
 export function localImageStore(uploadsDir: string): ImageStore {
@@ -35,9 +58,9 @@ export function localImageStore(uploadsDir: string): ImageStore {
       const meta = await sharp(data).metadata();
       return {
         filename,
-        publicPath: `/uploads/${filename}`,
+        publicPath: publicPathOf(filename),
         filePath,
-        mimeType: extension === 'jpg' ? 'image/jpeg' : `image/${extension}`,
+        mimeType: MIME_TYPES[extension],
         size: data.length,
         width: meta.width ?? 0,
         height: meta.height ?? 0,
@@ -46,12 +69,46 @@ export function localImageStore(uploadsDir: string): ImageStore {
     async read(publicPath) {
       return readFile(path.join(uploadsDir, path.basename(publicPath.replace(/\\/g, '/'))));
     },
+    async open(filename) {
+      const match = STORED_NAME.exec(filename);
+      if (!match) return null;
+      const file = await open(path.join(uploadsDir, filename)).catch(unlessMissing);
+      if (!file) return null;
+      try {
+        // Size and date from the open handle: they describe the bytes streamed, whatever happens to the name meanwhile.
+        const info = await file.stat();
+        if (!info.isFile()) {
+          await file.close();
+          return null;
+        }
+        return { body: file.createReadStream(), size: info.size, modifiedAt: info.mtime, mimeType: MIME_TYPES[match[1] as Extension] };
+      } catch (error) {
+        await file.close();
+        throw error;
+      }
+    },
     async remove(publicPath) {
       const name = path.basename(publicPath);
-      if (!/^[0-9a-f]{32}\.(jpg|webp|png)$/.test(name)) return;
+      if (!STORED_NAME.test(name)) return;
       await rm(path.join(uploadsDir, name), { force: true });
     },
+    async *list() {
+      const folder = await opendir(uploadsDir).catch(unlessMissing);
+      if (!folder) return;
+      for await (const entry of folder) {
+        if (!entry.isFile() || !STORED_NAME.test(entry.name)) continue;
+        // A file removed between the listing and the look is simply not reported.
+        const info = await stat(path.join(uploadsDir, entry.name)).catch(unlessMissing);
+        if (info) yield { filename: entry.name, modifiedAt: info.mtime };
+      }
+    },
   };
+}
+
+/** For a .catch(): a missing file or folder is null, any other failure stays one. */
+function unlessMissing(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+  throw error;
 }
 
 const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
