@@ -26,6 +26,7 @@ import type { Grader } from './modules/gradings/analyze.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { photoRoutes } from './modules/photos/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { ebayPriceProvider } from './modules/prices/ebay.ts';
 import type { PriceProvider } from './modules/prices/provider.ts';
@@ -76,32 +77,34 @@ export async function buildApp({ db, env, serveClient = true, logStream, ...serv
     prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
     grader: services.grader ?? null,
   };
-  await app.register(
-    async (api) => {
-      registerSessionLoading(api, db);
-      registerNoStoreForApi(api);
-      // Every `:id` in an address is checked once, here, before any handler or query sees it.
-      api.addHook('preValidation', async (request) => {
-        const params = request.params as Record<string, unknown> | undefined;
-        if (params && 'id' in params) parseInput(idParams, { id: params.id });
-      });
-      accountRoutes(api, context);
-      profileRoutes(api, context);
-      passwordRecoveryRoutes(api, context);
-      paymentRoutes(api, context);
-      gradingRoutes(api, context);
-      adminRoutes(api, context);
-      priceRoutes(api, context);
-      portfolioRoutes(api, context);
-      siteRoutes(api, context);
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
-      );
-    },
-    { prefix: '/api' },
-  );
-
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+  // The session is read where who asks matters: the API and the photos. The client's files never need it.
+  await app.register(async (withSession) => {
+    registerSessionLoading(withSession, db);
+    await withSession.register(
+      async (api) => {
+        registerNoStoreForApi(api);
+        // Every `:id` in an address is checked once, here, before any handler or query sees it.
+        api.addHook('preValidation', async (request) => {
+          const params = request.params as Record<string, unknown> | undefined;
+          if (params && 'id' in params) parseInput(idParams, { id: params.id });
+        });
+        accountRoutes(api, context);
+        profileRoutes(api, context);
+        passwordRecoveryRoutes(api, context);
+        paymentRoutes(api, context);
+        gradingRoutes(api, context);
+        adminRoutes(api, context);
+        priceRoutes(api, context);
+        portfolioRoutes(api, context);
+        siteRoutes(api, context);
+        api.setNotFoundHandler((request, reply) =>
+          reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
+        );
+      },
+      { prefix: '/api' },
+    );
+    photoRoutes(withSession, context);
+  });
 
   if (serveClient && existsSync(path.join(clientDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: clientDist, prefix: '/', wildcard: false, index: false });

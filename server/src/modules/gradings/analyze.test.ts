@@ -41,7 +41,7 @@ describe('POST /api/card-gradings/:id/analyze', () => {
     }
     expect(body.analysis.centering.front.measurable).toBe(true);
     expect(body.notes).toBe(body.analysis.notes);
-    const annotated = await t.app.inject({ method: 'GET', url: body.annotatedFrontPath });
+    const annotated = await t.app.inject({ method: 'GET', url: body.annotatedFrontPath, headers: { cookie: user.cookie } });
     expect((await sharp(annotated.rawPayload).metadata()).format).toBe('jpeg');
 
     const again = await analyze(t, id, user.cookie);

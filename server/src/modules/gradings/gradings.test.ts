@@ -50,7 +50,7 @@ describe('POST /api/card-gradings/upload', () => {
     expect(row?.frontThumbPath).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     expect(records.find((r) => r.imageType === 'front')?.originalFilename).toBe('IMG_1.jpg');
 
-    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '' });
+    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '', headers: { cookie: roles.user.cookie } });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([300, 400]);
     expect(meta.orientation).toBeUndefined();

@@ -1,12 +1,14 @@
 import type { cardGradings, users } from '../../db/schema.ts';
 
-type GradingRow = typeof cardGradings.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+type Viewer = Pick<typeof users.$inferSelect, 'id' | 'isAdmin'> | null;
+type Grading = Pick<typeof cardGradings.$inferSelect, 'userId' | 'sharedAt'>;
+
+const ownerOrAdmin = (user: Viewer, grading: Grading) => user !== null && (user.id === grading.userId || user.isAdmin === 1);
 
 /** Who may do what with a grading. Anything refused answers 404, so private gradings stay invisible. */
 export const gradingPolicy = {
-  view: (user: UserRow | null, grading: GradingRow) =>
-    grading.sharedAt !== null || (user !== null && (user.id === grading.userId || user.isAdmin === 1)),
+  /** The grading and its photos. */
+  view: (user: Viewer, grading: Grading) => grading.sharedAt !== null || ownerOrAdmin(user, grading),
   /** Details, analysis and sharing are the owner's alone. */
-  manage: (user: UserRow | null, grading: GradingRow) => user !== null && user.id === grading.userId,
+  manage: (user: Viewer, grading: Grading) => user !== null && user.id === grading.userId,
 };

@@ -1,0 +1,37 @@
+import { eq, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cardGradings, users } from '../../db/schema.ts';
+import { publicPathOf } from '../../storage/images.ts';
+import { gradingPolicy } from '../gradings/policy.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Every photo a grading keeps, each stored as the public path the image store gave it. */
+const GRADING_PHOTOS = [
+  cardGradings.frontImagePath,
+  cardGradings.backImagePath,
+  cardGradings.frontThumbPath,
+  cardGradings.annotatedFrontPath,
+  cardGradings.annotatedBackPath,
+];
+
+/**
+ * Who may see a stored file, for this viewer: 'private' when only its grading's owner or an
+ * admin may, 'public' for a shared grading's photo or a profile picture, null when the
+ * viewer may not or no row names the file (the two must look the same).
+ */
+export async function photoVisibility(db: Executor, filename: string, viewer: UserRow | null): Promise<'private' | 'public' | null> {
+  const path = publicPathOf(filename);
+  const [grading] = await db
+    .select({ userId: cardGradings.userId, sharedAt: cardGradings.sharedAt })
+    .from(cardGradings)
+    .where(or(...GRADING_PHOTOS.map((column) => eq(column, path))))
+    .limit(1);
+  if (grading) {
+    if (!gradingPolicy.view(viewer, grading)) return null;
+    return grading.sharedAt === null ? 'private' : 'public';
+  }
+  // Profile pictures are avatars: anyone holding the link may see one.
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.profilePicturePath, path)).limit(1);
+  return owner ? 'public' : null;
+}
