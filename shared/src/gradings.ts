@@ -55,7 +55,8 @@ export const galleryQuerySchema = z.object({
 /** A card grading as the API presents it. */
 export interface CardGrading {
   id: number;
-  userId: number;
+  /** The owner's account id, shown to the owner and to admins only. */
+  userId?: number;
   ownerName?: string;
   cardName: string | null;
   cardSet: string | null;

@@ -16,8 +16,9 @@ export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.get('/admin/card-gradings', { preHandler: adminOnly }, async (request) => {
     const filters = parseInput(adminGradingsQuerySchema, request.query);
     const { rows, total } = await searchGradings(db, filters);
+    const viewer = currentUser(request);
     return {
-      items: rows.map((r) => presentGrading(r.grading, { ownerName: r.ownerName })),
+      items: rows.map((r) => presentGrading(r.grading, { viewer, ownerName: r.ownerName })),
       total,
       page: filters.page,
       pageSize: filters.pageSize,
@@ -27,8 +28,9 @@ export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.patch('/admin/card-gradings/:id/correct-grade', { preHandler: adminOnly }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const correction = parseInput(gradeCorrectionSchema, request.body);
-    const updated = await correctGrade(db, { gradingId: id, adminId: currentUser(request).id, correction });
-    return presentGrading(updated, { withAnalysis: true });
+    const viewer = currentUser(request);
+    const updated = await correctGrade(db, { gradingId: id, adminId: viewer.id, correction });
+    return presentGrading(updated, { viewer, withAnalysis: true });
   });
 
   app.get('/admin/card-gradings/:id/corrections', { preHandler: adminOnly }, async (request): Promise<GradeCorrectionEntry[]> => {

@@ -11,4 +11,6 @@ export const gradingPolicy = {
   view: (user: Viewer, grading: Grading) => grading.sharedAt !== null || ownerOrAdmin(user, grading),
   /** Details, analysis and sharing are the owner's alone. */
   manage: (user: Viewer, grading: Grading) => user !== null && user.id === grading.userId,
+  /** Everyone else sees the owner's name at most, never the id that addresses the account. */
+  seeOwnerId: ownerOrAdmin,
 };

@@ -1,15 +1,21 @@
 import type { CardGrading } from '@gradelens/shared';
-import type { cardGradings } from '../../db/schema.ts';
+import type { cardGradings, users } from '../../db/schema.ts';
+import { gradingPolicy } from './policy.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 
 /** Image paths are served from /uploads/<last path segment>, whatever was stored. */
 export const publicImagePath = (stored: string) => `/uploads/${stored.split(/[\\/]/).pop() ?? ''}`;
 
-export function presentGrading(row: GradingRow, options: { withAnalysis?: boolean; ownerName?: string } = {}): CardGrading {
+/** The viewer decides whether the owner's id is shown: without one, it is not. */
+export function presentGrading(
+  row: GradingRow,
+  options: { viewer?: UserRow | null; withAnalysis?: boolean; ownerName?: string } = {},
+): CardGrading {
   return {
     id: row.id,
-    userId: row.userId,
+    ...(gradingPolicy.seeOwnerId(options.viewer ?? null, row) ? { userId: row.userId } : {}),
     ...(options.ownerName ? { ownerName: options.ownerName } : {}),
     cardName: row.cardName,
     cardSet: row.cardSet,

@@ -43,8 +43,9 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.patch('/card-gradings/:id/metadata', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const details = parseInput(cardDetailsSchema, request.body);
-    const grading = await findOwnGrading(db, id, currentUser(request));
-    return presentGrading(await updateDetails(db, grading, details));
+    const user = currentUser(request);
+    const grading = await findOwnGrading(db, id, user);
+    return presentGrading(await updateDetails(db, grading, details), { viewer: user });
   });
 
   app.post('/card-gradings/:id/analyze', { preHandler: signedIn }, async (request) => {
@@ -56,31 +57,34 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
       throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
     }
     const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading);
-    return { ...presentGrading(result.grading, { withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
+    return { ...presentGrading(result.grading, { viewer: user, withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
   });
 
   app.get('/card-gradings/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return presentGrading(await findVisibleGrading(db, id, request.user), { withAnalysis: true });
+    return presentGrading(await findVisibleGrading(db, id, request.user), { viewer: request.user, withAnalysis: true });
   });
 
-  app.get('/my/card-gradings', { preHandler: signedIn }, async (request) =>
-    (await listUserGradings(db, currentUser(request).id)).map((row) => presentGrading(row)),
-  );
+  app.get('/my/card-gradings', { preHandler: signedIn }, async (request) => {
+    const user = currentUser(request);
+    return (await listUserGradings(db, user.id)).map((row) => presentGrading(row, { viewer: user }));
+  });
 
   app.patch('/card-gradings/:id/share', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { shared } = parseInput(shareSchema, request.body);
-    const grading = await findOwnGrading(db, id, currentUser(request));
+    const user = currentUser(request);
+    const grading = await findOwnGrading(db, id, user);
     if (shared && grading.overallGrade === null) {
       throw new AppError('CONFLICT', 'Grade the card before sharing it.');
     }
-    return presentGrading(await setShared(db, grading, shared), { withAnalysis: true });
+    return presentGrading(await setShared(db, grading, shared), { viewer: user, withAnalysis: true });
   });
 
   app.get('/gallery', async (request): Promise<GalleryPage> => {
     const { page, pageSize } = parseInput(galleryQuerySchema, request.query);
     const { rows, total } = await listGallery(db, page, pageSize);
+    // One answer for everyone, admins and owners included: names, never account ids.
     return { items: rows.map((r) => presentGrading(r.grading, { ownerName: r.ownerName })), total, page, pageSize };
   });
 
