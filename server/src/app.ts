@@ -63,7 +63,6 @@ export async function buildApp({ db, env, serveClient = true, logStream, ...serv
   registerSameOriginCheck(app, env);
   acceptOnlyJsonAndMultipart(app);
   await registerSecurityHeaders(app, env);
-  scheduleCleanup(app, db, env);
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
 
@@ -77,6 +76,7 @@ export async function buildApp({ db, env, serveClient = true, logStream, ...serv
     prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
     grader: services.grader ?? null,
   };
+  scheduleCleanup(app, context);
   // The session is read where who asks matters: the API and the photos. The client's files never need it.
   await app.register(async (withSession) => {
     registerSessionLoading(withSession, db);

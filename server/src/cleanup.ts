@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { CARD_PRICE_RATE_LIMIT } from '@gradelens/shared';
+import type { AppContext } from './context.ts';
 import type { Executor } from './db/client.ts';
 import type { Env } from './env.ts';
+import { deleteStrayFiles } from './modules/photos/sweep.ts';
 import { deleteEndedWindows } from './modules/rate-limit/service.ts';
 import { deleteForgottenSignInFailures } from './modules/rate-limit/sign-in-backoff.ts';
 import { deleteExpiredSessions } from './modules/sessions/service.ts';
@@ -25,13 +27,37 @@ export async function deleteStaleRows(db: Executor, env: WindowSettings): Promis
   await deleteForgottenSignInFailures(db, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
-/** Cleans up when the app is ready and every hour after; the timer never keeps the process alive. */
-export function scheduleCleanup(app: FastifyInstance, db: Executor, env: WindowSettings): void {
+/**
+ * Cleans up when the app is ready and every hour after; the timer never keeps the process alive.
+ * Stray files are swept in the background (a large uploads folder must not hold up the start);
+ * closing the app stops a sweep between two batches and waits for it.
+ */
+export function scheduleCleanup(app: FastifyInstance, { db, env, images }: Pick<AppContext, 'db' | 'env' | 'images'>): void {
   let timer: NodeJS.Timeout | undefined;
-  const run = () => deleteStaleRows(db, env).catch((error: unknown) => app.log.error({ err: error }, 'cleanup of stale rows failed'));
+  let sweep: Promise<void> | undefined;
+  const stopSweep = new AbortController();
+  const deleteRows = () => deleteStaleRows(db, env).catch((error: unknown) => app.log.error({ err: error }, 'cleanup of stale rows failed'));
+  const sweepFiles = () => {
+    sweep ??= deleteStrayFiles(db, images, { signal: stopSweep.signal })
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'removed stored files that no row names');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweep of stray files failed'))
+      .finally(() => {
+        sweep = undefined;
+      });
+  };
   app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS).unref();
+    await deleteRows();
+    sweepFiles();
+    timer = setInterval(() => {
+      void deleteRows();
+      sweepFiles();
+    }, CLEANUP_INTERVAL_MS).unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stopSweep.abort();
+    await sweep;
+  });
 }

@@ -1,6 +1,6 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cardGradings, users } from '../../db/schema.ts';
+import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
 import { publicPathOf } from '../../storage/images.ts';
 import { gradingPolicy } from '../gradings/policy.ts';
 
@@ -34,4 +34,18 @@ export async function photoVisibility(db: Executor, filename: string, viewer: Us
   // Profile pictures are avatars: anyone holding the link may see one.
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.profilePicturePath, path)).limit(1);
   return owner ? 'public' : null;
+}
+
+/** Which of these stored files a row names: a grading's photo, an image record or a profile picture. */
+export async function namedFiles(db: Executor, filenames: string[]): Promise<Set<string>> {
+  if (filenames.length === 0) return new Set();
+  const paths = filenames.map(publicPathOf);
+  const [records, pictures, ...photos] = await Promise.all([
+    db.select({ filename: imageMetadata.filename }).from(imageMetadata).where(inArray(imageMetadata.filename, filenames)),
+    db.select({ path: users.profilePicturePath }).from(users).where(inArray(users.profilePicturePath, paths)),
+    ...GRADING_PHOTOS.map((column) => db.select({ path: column }).from(cardGradings).where(inArray(column, paths))),
+  ]);
+  const namedPaths = new Set([pictures, ...photos].flat().map((row) => row.path));
+  const recorded = new Set(records.map((row) => row.filename));
+  return new Set(filenames.filter((filename) => recorded.has(filename) || namedPaths.has(publicPathOf(filename))));
 }
