@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
 import { expect, gradeCard, signUp, test } from '../fixtures.ts';
 
@@ -14,6 +14,12 @@ async function fillDetails(page: Page) {
   await page.getByLabel('Card set').fill('Base Set');
   await page.getByLabel('Game / brand').fill('Pokemon');
   await page.getByRole('button', { name: 'Continue to Analysis' }).click();
+}
+
+/** The photo is on the page and its pixels arrived: a refused photo shows no image, at most its alt text. */
+async function expectPhotoShown(photo: Locator) {
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
 /** Makes the page's clipboard refuse writes while window.clipboardBlocked is true, as a browser without permission does. */
@@ -59,7 +65,7 @@ test('a signed-in user grades a card from two photo files, sees the engine\'s gr
   await expect(page.getByTestId('overall-grade')).toHaveText(/^(10|[1-9])$/);
   await expect(page.getByText('AI-Powered Grading', { exact: true })).toBeVisible();
   await expect(page.getByTestId('centering-ratios')).toContainText('Front:');
-  await expect(page.getByAltText('Front with measurements')).toBeVisible();
+  await expectPhotoShown(page.getByAltText('Front with measurements'));
   await expect(page.getByText(/Method: GradeLens measured grading/)).toBeVisible();
 
   const mine = await (await page.request.get('/api/my/card-gradings')).json();
@@ -124,6 +130,8 @@ test('an owner shares a grading, a signed-out visitor opens it in the gallery, a
   const id = await gradeCard(page);
   await page.goto(`/card/${id}`);
   await expect(page.getByRole('heading', { name: 'Blastoise' })).toBeVisible();
+  await expectPhotoShown(page.getByAltText('Front of the card'));
+  await expectPhotoShown(page.getByAltText('Front with measurements'));
   const toggle = page.getByLabel('Shared in the public gallery');
   await toggle.click();
   await expect(page.getByText('Shared to the gallery')).toBeVisible();
@@ -133,8 +141,11 @@ test('an owner shares a grading, a signed-out visitor opens it in the gallery, a
   await visitor.goto(`/gallery/${id}`);
   await expect(visitor.getByRole('heading', { name: 'Blastoise' })).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Back to Gallery/ })).toBeVisible();
+  await expectPhotoShown(visitor.getByAltText('Back of the card'));
+  await expectPhotoShown(visitor.getByAltText('Back with measurements'));
   await visitor.goto('/gallery');
   await expect(visitor.getByRole('link', { name: /Blastoise/ }).first()).toBeVisible();
+  await expectPhotoShown(visitor.getByRole('link', { name: /Blastoise/ }).first().getByRole('img'));
 
   await toggle.click();
   await expect(page.getByText('Removed from the gallery')).toBeVisible();
@@ -142,5 +153,8 @@ test('an owner shares a grading, a signed-out visitor opens it in the gallery, a
   await visitor.goto(`/gallery/${id}`);
   await expect(visitor.getByRole('heading', { name: 'Card Not Found' })).toBeVisible();
   expect((await visitor.request.get(`/api/card-gradings/${id}`)).status()).toBe(404);
+  const { frontImagePath } = await (await page.request.get(`/api/card-gradings/${id}`)).json();
+  expect((await visitor.request.get(frontImagePath)).status()).toBe(404);
+  expect((await page.request.get(frontImagePath)).status()).toBe(200);
   await visitor.close();
 });

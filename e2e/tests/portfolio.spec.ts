@@ -65,6 +65,9 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   await expect(page.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Load More Cards (6 remaining)' })).toBeVisible();
   await expect(cards.first().getByTestId('price-line')).toContainText('Price unavailable');
+  // The owner's private thumbnails arrive: a refused one would turn into 'Image not found'.
+  await expect.poll(() => cards.first().getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByText('Image not found')).toHaveCount(0);
 
   await page.getByLabel('Game', { exact: true }).selectOption('Magic');
   await expect(cards).toHaveCount(10);
