@@ -106,9 +106,9 @@ async function heicPixels(data: Buffer, budgetSeconds: number): Promise<Sharp> {
 }
 
 /**
- * sharp's timeout stops the libvips pipeline at its next step, in whole seconds. A decoder
- * step that cannot be interrupted (an AVIF frame, a progressive JPEG's scans) runs on until it
- * returns, so the answer does not wait for it.
+ * Answers when the budget runs out. sharp's timeout (whole seconds) then stops the libvips
+ * pipeline at its next step; a step that cannot be interrupted (decoding an AVIF frame, reading
+ * a progressive JPEG's scans) finishes first, bounded by the pixel limit and JPEG_MAX_SCANS.
  */
 async function encodeWithin(image: Sharp, budgetSeconds: number): Promise<Buffer> {
   const encoding = image.timeout({ seconds: Math.ceil(budgetSeconds) }).toBuffer();
@@ -150,7 +150,7 @@ const tooManyPixels = () =>
 const tooSlow = (budgetSeconds: number) =>
   new AppError(
     'UNGRADABLE',
-    `That photo took more than ${budgetSeconds} seconds to read, so it was stopped. Send a smaller photo, for example one straight from your phone's camera.`,
+    `That photo took more than ${budgetSeconds} seconds to read, so it was stopped. Try again, or send a smaller photo (a phone photo of 12 megapixels is plenty).`,
   );
 
 const tooManyScans = () =>
