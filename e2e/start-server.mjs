@@ -37,6 +37,8 @@ Object.assign(process.env, {
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
   AUTH_FREE_FAILURES: '10000',
+  // The paging tests keep more ungraded uploads than a collector would (the cap has API tests).
+  DRAFTS_PER_USER: '100',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });

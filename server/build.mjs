@@ -1,7 +1,7 @@
 // Bundles the server (and the grading worker, its own entry) for `npm start`. Workspace
 // packages are TypeScript source, so they are bundled in; npm packages stay external.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const grader = JSON.parse(readFileSync(new URL('../grader/package.json', import.meta.url), 'utf8'));
@@ -24,3 +24,5 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
+// The HEIC decoder's worker is plain JavaScript, loaded from beside the bundle.
+copyFileSync('src/storage/heic-worker.mjs', 'dist/heic-worker.mjs');

@@ -3,8 +3,10 @@ import { mkdir, open, opendir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
-import { UPLOAD_MAX_PIXELS } from '@gradelens/shared';
+import { IMAGE_DECODE_BUDGET_SECONDS, PHOTO_FORMATS, UPLOAD_MAX_PIXELS } from '@gradelens/shared';
 import { AppError } from '../errors.ts';
+import { decodeHeic } from './heic.ts';
+import { jpegScanCount, photoFormat } from './image-format.ts';
 
 sharp.cache(false);
 
@@ -111,68 +113,105 @@ function unlessMissing(error: unknown): null {
   throw error;
 }
 
-const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
-const AVIF_BRANDS = ['avif', 'avis'];
-
-/** The major and compatible brands of an ISO media file's leading ftyp box; none for other files. */
-function ftypBrands(data: Buffer): string[] {
-  if (data.length < 16 || data.toString('latin1', 4, 8) !== 'ftyp') return [];
-  const end = Math.min(data.readUInt32BE(0), data.length);
-  const brands = [data.toString('latin1', 8, 12)];
-  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(data.toString('latin1', offset, offset + 4));
-  return brands;
-}
-
-/** HEIC and AVIF share the HEIF container and often the mif1 brand: only an avif brand says AVIF. */
-function isHeic(data: Buffer): boolean {
-  const brands = ftypBrands(data);
-  return brands.some((b) => HEIC_BRANDS.includes(b)) && !brands.some((b) => AVIF_BRANDS.includes(b));
-}
+/** Legitimate progressive JPEGs use about 10 scans; each one is a pass over the whole picture. */
+const JPEG_MAX_SCANS = 100;
 
 /**
- * Decodes any image sharp reads, applies the EXIF rotation and re-encodes it, which also drops
- * metadata such as GPS. Refuses what is not an image with a sentence that says what to send.
+ * Decodes a JPEG, PNG, WebP, HEIC or AVIF photo, applies its rotation and re-encodes it, which
+ * also drops metadata such as GPS. The format is told by the bytes before any decoder sees them;
+ * every decode is held to the pixel limit and to `budgetSeconds`. Refusals are sentences that
+ * say what to send.
  */
 export async function normalizeImage(
   data: Buffer,
   output: { maxSide?: number; square?: number; format: 'jpg' | 'webp' },
+  { budgetSeconds = IMAGE_DECODE_BUDGET_SECONDS }: { budgetSeconds?: number } = {},
 ): Promise<Buffer> {
-  if (isHeic(data)) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA',
-      'HEIC photos cannot be read here. Send a JPEG instead: on an iPhone, set Settings > Camera > Formats to "Most Compatible", or share the photo as JPEG.',
-    );
-  }
-  let image: Sharp;
+  const format = photoFormat(data);
+  if (!format) throw notAPhoto();
+  if (format === 'jpeg' && jpegScanCount(data, JPEG_MAX_SCANS) > JPEG_MAX_SCANS) throw tooManyScans();
+  let image = format === 'heic' ? await heicPixels(data, budgetSeconds) : await openImage(data);
+  if (output.square) image = image.resize(output.square, output.square, { fit: 'cover', position: 'attention' });
+  else if (output.maxSide) image = image.resize(output.maxSide, output.maxSide, { fit: 'inside', withoutEnlargement: true });
+  image = output.format === 'jpg' ? image.jpeg({ quality: 92, mozjpeg: false }) : image.webp({ quality: 90 });
+  return encodeWithin(image, budgetSeconds);
+}
+
+/** Reads the header only, so a photo over the pixel limit is refused before it is decoded. */
+async function openImage(data: Buffer): Promise<Sharp> {
   try {
-    image = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
+    const image = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
     const meta = await image.metadata();
     if ((meta.width ?? 0) * (meta.height ?? 0) > UPLOAD_MAX_PIXELS) throw tooManyPixels();
+    return image;
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw notAnImage();
-  }
-  if (output.square) image = image.resize(output.square, output.square, { fit: 'cover', position: 'attention' });
-  else if (output.maxSide) image = image.resize(output.maxSide, output.maxSide, { fit: 'inside', withoutEnlargement: true });
-  try {
-    return output.format === 'jpg'
-      ? await image.jpeg({ quality: 92, mozjpeg: false }).toBuffer()
-      : await image.webp({ quality: 90 }).toBuffer();
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw notAnImage();
+    throw damaged();
   }
 }
 
-const notAnImage = () =>
+/** sharp cannot decode HEVC: libheif in a worker thread gives the pixels, already rotated. */
+async function heicPixels(data: Buffer, budgetSeconds: number): Promise<Sharp> {
+  const result = await decodeHeic(data, { maxPixels: UPLOAD_MAX_PIXELS, budgetMs: budgetSeconds * 1000 });
+  if (result.outcome === 'decoded') {
+    const { width, height, rgba } = result;
+    return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width, height, channels: 4 } });
+  }
+  if (result.outcome === 'too-large') throw tooManyPixels();
+  throw result.outcome === 'too-slow' ? tooSlow(budgetSeconds) : unreadableHeic();
+}
+
+/**
+ * Answers when the budget runs out. sharp's timeout (whole seconds) then stops the libvips
+ * pipeline at its next step; a step that cannot be interrupted (decoding an AVIF frame, reading
+ * a progressive JPEG's scans) finishes first, bounded by the pixel limit and JPEG_MAX_SCANS.
+ */
+async function encodeWithin(image: Sharp, budgetSeconds: number): Promise<Buffer> {
+  const encoding = image.timeout({ seconds: Math.ceil(budgetSeconds) }).toBuffer();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow(budgetSeconds)), budgetSeconds * 1000);
+  });
+  encoding.catch(() => undefined);
+  try {
+    return await Promise.race([encoding, late]);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    if (error instanceof Error && /^timeout/.test(error.message)) throw tooSlow(budgetSeconds);
+    throw damaged();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const notAPhoto = () =>
+  new AppError('UNSUPPORTED_MEDIA', `That file is not a photo in a format we take. Send a ${PHOTO_FORMATS} photo.`);
+
+const damaged = () =>
+  new AppError('UNSUPPORTED_MEDIA', `That photo is damaged or incomplete and cannot be read. Send it again, as a ${PHOTO_FORMATS} photo.`);
+
+const unreadableHeic = () =>
   new AppError(
     'UNSUPPORTED_MEDIA',
-    'That file is not an image we can read, or it is damaged. Send a JPEG, PNG or WebP photo.',
+    'That HEIC photo cannot be read: it is damaged or uses a kind of HEIF we do not decode. Send a JPEG instead: on an iPhone, set Settings > Camera > Formats to "Most Compatible", or share the photo as JPEG.',
   );
 
 const tooManyPixels = () =>
   new AppError(
     'TOO_LARGE',
     `That image has more than ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels. Send a smaller photo (a phone photo of 12 megapixels is plenty).`,
+  );
+
+const tooSlow = (budgetSeconds: number) =>
+  new AppError(
+    'UNGRADABLE',
+    `That photo took more than ${budgetSeconds} seconds to read, so it was stopped. Try again, or send a smaller photo (a phone photo of 12 megapixels is plenty).`,
+  );
+
+const tooManyScans = () =>
+  new AppError(
+    'UNGRADABLE',
+    `That JPEG is saved in more than ${JPEG_MAX_SCANS} progressive passes, which takes too long to read. Send the photo straight from your camera, or save it again as an ordinary JPEG.`,
   );

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { PHOTO_ACCEPT } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUploadProfilePicture } from '@/features/account/api/profile-picture';
@@ -28,7 +29,7 @@ export function ProfilePage() {
         <input
           ref={fileInput}
           type="file"
-          accept="image/*"
+          accept={PHOTO_ACCEPT}
           className="sr-only"
           data-testid="profile-picture-file"
           onChange={(e) => {

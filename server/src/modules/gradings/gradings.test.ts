@@ -9,7 +9,8 @@ import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
 import { pdfText, renderFirstPage } from '../../../test/support/pdf.ts';
-import { jpegOf, multipart } from '../../../test/support/images.ts';
+import { EXAMPLE_HEIC_SIZE, exampleHeic } from '../../../test/support/heic.ts';
+import { jpegOf, multipart, notPhotos } from '../../../test/support/images.ts';
 
 let t: TestApp;
 let roles: Awaited<ReturnType<typeof rolesFor>>;
@@ -83,7 +84,7 @@ describe('POST /api/card-gradings/upload', () => {
     expect(response.json().message).toMatch(/more than 50 megapixels/);
   });
 
-  it('takes an AVIF photo whose main brand is mif1, and still refuses a HEIC photo branded mif1', async () => {
+  it('takes an AVIF photo whose main brand is mif1, and reads a mif1 file with a heic brand as HEIC', async () => {
     const avif = await sharp(await jpegOf(250, 350)).avif().toBuffer();
     expect(avif.toString('latin1', 4, 12)).toBe('ftypavif');
     avif.write('mif1', 8, 'latin1');
@@ -94,7 +95,26 @@ describe('POST /api/card-gradings/upload', () => {
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 4 + brands.length]), brands, Buffer.alloc(64)]);
     const refused = await send(roles.user.cookie, { frontImage: { data: heic, filename: 'IMG.HEIC', type: 'image/heic' }, backImage: await jpeg() });
     expect(refused.statusCode).toBe(415);
-    expect(refused.json().message).toMatch(/HEIC photos cannot be read/);
+    expect(refused.json().message).toMatch(/That HEIC photo cannot be read/);
+  });
+
+  it('takes a HEIC photo from a phone and stores it as JPEG', async () => {
+    const response = await send(roles.user.cookie, { frontImage: { data: exampleHeic, filename: 'IMG_0001.HEIC', type: 'image/heic' }, backImage: await jpeg() });
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, response.json().id));
+    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '' });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', EXAMPLE_HEIC_SIZE.width, EXAMPLE_HEIC_SIZE.height]);
+  });
+
+  it('refuses an SVG named card.jpg and sent as image/jpeg with 415, naming the formats it takes', async () => {
+    const [svg] = await notPhotos();
+    const response = await send(roles.user.cookie, { frontImage: { data: svg!.data, filename: 'card.jpg', type: 'image/jpeg' }, backImage: await jpeg() });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA',
+      message: 'That file is not a photo in a format we take. Send a JPEG, PNG, WebP, HEIC or AVIF photo.',
+    });
   });
 
   it('refuses a file that is not an image, a HEIC photo and a file over 20 MB, leaving nothing behind', async () => {
@@ -105,7 +125,7 @@ describe('POST /api/card-gradings/upload', () => {
       backImage: { data: Buffer.from('%PDF-1.4 not a photo'), filename: 'back.pdf', type: 'application/pdf' },
     });
     expect(notImage.statusCode).toBe(415);
-    expect(notImage.json().message).toMatch(/not an image/);
+    expect(notImage.json().message).toMatch(/Send a JPEG, PNG, WebP, HEIC or AVIF photo/);
 
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
     const heicAnswer = await send(roles.other.cookie, {

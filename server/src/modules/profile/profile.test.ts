@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { createUser, signIn, uniqueIp, unique } from '../../../test/support/factories.ts';
+import { exampleHeic } from '../../../test/support/heic.ts';
 import { jpegOf, multipart } from '../../../test/support/images.ts';
 import { startSmtpCapture, textOf } from '../../../test/support/smtp.ts';
 
@@ -59,10 +60,20 @@ describe('POST /api/users/profile-picture', () => {
     const upload = multipart({ profileImage: { data: Buffer.from('just some text'), filename: 'x.jpg', type: 'image/jpeg' } });
     const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toMatch(/Send a JPEG, PNG or WebP/);
+    expect(response.json().message).toMatch(/Send a JPEG, PNG, WebP, HEIC or AVIF photo/);
   });
 
-  it('explains how to send a HEIC photo as JPEG', async () => {
+  it('takes a HEIC photo from a phone', async () => {
+    const { cookie } = await signedInUser();
+    const upload = multipart({ profileImage: { data: exampleHeic, filename: 'IMG_0001.HEIC', type: 'image/heic' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(response.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: response.json().profilePicturePath });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([512, 512, 'jpeg']);
+  });
+
+  it('explains how to send a HEIC photo it cannot read as JPEG', async () => {
     const { cookie } = await signedInUser();
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
     const upload = multipart({ profileImage: { data: heic, filename: 'IMG_0001.HEIC', type: 'image/heic' } });

@@ -6,6 +6,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
 import { popularCards, suggest, type SuggestField } from '../catalogue.ts';
 import { AutocompleteInput, type Suggestion } from './autocomplete-input.tsx';
+import { LocalPhoto } from './local-photo.tsx';
 
 export interface CardDetails {
   cardName: string;
@@ -53,7 +54,7 @@ export function DetailsStep({ frontUrl, pending, onSubmit, onBack }: { frontUrl:
 
   return (
     <form noValidate onSubmit={form.handleSubmit((d) => onSubmit(d as CardDetails))} className="grid gap-6 md:grid-cols-[180px_1fr]">
-      <div>{frontUrl && <img src={frontUrl} alt="Front of the card" className="aspect-[2.5/3.5] w-full rounded-lg object-contain ring-1 ring-slate-200" />}</div>
+      <div>{frontUrl && <LocalPhoto url={frontUrl} alt="Front of the card" className="aspect-[2.5/3.5] w-full rounded-lg object-contain ring-1 ring-slate-200" />}</div>
       <div className="space-y-4">
         <h3 className="text-lg font-semibold text-slate-900">Card details</h3>
         {FIELDS.map((f) => {

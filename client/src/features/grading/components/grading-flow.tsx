@@ -17,6 +17,7 @@ import { DetailsStep, type CardDetails } from './details-step.tsx';
 import { GradeReportView, toReportGrades, type ReportGrades } from './grade-report.tsx';
 import { HouseAd } from './house-ad.tsx';
 import { InsufficientPoints } from './insufficient-points.tsx';
+import { LocalPhoto } from './local-photo.tsx';
 import { ResultActions } from './result-actions.tsx';
 import { UploadStep, type ImageSet } from './upload-step.tsx';
 
@@ -146,8 +147,8 @@ export function GradingFlow() {
           )}
           <div className="grid gap-6 lg:grid-cols-[260px_1fr]">
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-              {images.frontImageUrl && <img src={images.frontImageUrl} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
-              {images.backImageUrl && <img src={images.backImageUrl} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
+              {images.frontImageUrl && <LocalPhoto url={images.frontImageUrl} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
+              {images.backImageUrl && <LocalPhoto url={images.backImageUrl} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
             </div>
             <GradeReportView grades={result} />
           </div>

@@ -1,7 +1,9 @@
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { useRef } from 'react';
+import { PHOTO_ACCEPT, PHOTO_FORMATS } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import type { Side } from './camera-capture.tsx';
+import { LocalPhoto } from './local-photo.tsx';
 
 /** One photo slot at the card's 2.5:3.5 shape: Camera or Upload, then a preview with remove. */
 export function ImageSlot({ side, previewUrl, onFile, onRemove, onCamera }: {
@@ -19,7 +21,7 @@ export function ImageSlot({ side, previewUrl, onFile, onRemove, onCamera }: {
       <div className="relative aspect-[2.5/3.5] overflow-hidden rounded-xl border-2 border-dashed border-brand-500/60 bg-slate-50">
         {previewUrl ? (
           <>
-            <img src={previewUrl} alt={`${title} preview`} className="h-full w-full object-contain" />
+            <LocalPhoto url={previewUrl} alt={`${title} preview`} className="h-full w-full object-contain" />
             <Button type="button" variant="destructive" size="icon" aria-label={`Remove ${side} image`} className="absolute top-2 right-2 size-8 rounded-full" onClick={onRemove}>
               <X />
             </Button>
@@ -36,13 +38,14 @@ export function ImageSlot({ side, previewUrl, onFile, onRemove, onCamera }: {
               </Button>
             </div>
             <p className="text-xs text-slate-500">Use camera for best alignment</p>
+            <p className="text-xs text-slate-500">{PHOTO_FORMATS}</p>
           </div>
         )}
       </div>
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={PHOTO_ACCEPT}
         className="sr-only"
         data-testid={`${side}-file`}
         aria-label={`${title} file`}
