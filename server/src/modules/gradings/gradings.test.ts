@@ -102,7 +102,7 @@ describe('POST /api/card-gradings/upload', () => {
     const response = await send(roles.user.cookie, { frontImage: { data: exampleHeic, filename: 'IMG_0001.HEIC', type: 'image/heic' }, backImage: await jpeg() });
     expect(response.statusCode).toBe(201);
     const [row] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, response.json().id));
-    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '' });
+    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '', headers: { cookie: roles.user.cookie } });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', EXAMPLE_HEIC_SIZE.width, EXAMPLE_HEIC_SIZE.height]);
   });
