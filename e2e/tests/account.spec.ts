@@ -57,7 +57,7 @@ test('a new profile picture is shown, and a file that is not an image is refused
   const file = page.getByTestId('profile-picture-file');
   await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture at all') });
   const failed = page.getByRole('alert').filter({ hasText: 'Failed to update profile picture' });
-  await expect(failed).toContainText('not an image we can read');
+  await expect(failed).toContainText('not a photo in a format we take. Send a JPEG, PNG, WebP, HEIC or AVIF photo.');
   await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveCount(0);
 
   await file.setInputFiles(path.join(PHOTOS_DIR, 'front.jpg'));
