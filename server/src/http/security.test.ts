@@ -169,6 +169,17 @@ describe('headers on every answer', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('asks browsers to insist on HTTPS only when the site is served over HTTPS', async () => {
+    const plain = await createTestApp({ PUBLIC_URL: 'http://cards.example.test' }, t.database);
+    try {
+      const response = await plain.app.inject({ method: 'GET', url: '/api/site-settings' });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
   });
 
   it('marks every signed-in API answer no-store, errors included', async () => {
