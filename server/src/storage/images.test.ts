@@ -83,14 +83,15 @@ describe('normalizeImage: what it refuses', () => {
         415,
         `That file is not a photo in a format we take. Send a ${FORMATS} photo.`,
       ]);
-      expect(seconds).toBeLessThan(0.5);
+      // Rendering the blurred SVG took minutes; a refusal before decoding is instant. The bound is loose for a busy machine.
+      expect(seconds).toBeLessThan(3);
     }
   });
 
   it('refuses a PNG whose header claims 60000 x 60000 pixels with 413, without decoding it', async () => {
     const { error, seconds } = await refusal(normalizeImage(pngClaiming(60_000, 60_000), { format: 'jpg' }));
     expect([error.status, error.message]).toEqual([413, expect.stringMatching(/more than 50 megapixels/)]);
-    expect(seconds).toBeLessThan(1);
+    expect(seconds).toBeLessThan(3);
   });
 
   it('refuses a HEIC whose container declares more than 50 megapixels with 413, before decoding it', async () => {
@@ -107,7 +108,7 @@ describe('normalizeImage: what it refuses', () => {
   it('refuses a JPEG of more than 100 progressive scans at once, as each is a pass over every pixel', async () => {
     const { error, seconds } = await refusal(normalizeImage(progressiveJpeg(7000, 7000, 150), { format: 'jpg' }));
     expect([error.status, error.message]).toEqual([422, expect.stringMatching(/more than 100 progressive passes/)]);
-    expect(seconds).toBeLessThan(0.5);
+    expect(seconds).toBeLessThan(1.5);
   });
 });
 
