@@ -2,12 +2,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@gradelens/shared';
 import { scheduleCleanup } from './cleanup.ts';
 import type { AppContext } from './context.ts';
 import type { Env } from './env.ts';
+import { registerAppShell } from './http/app-shell.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggableRequest } from './http/log.ts';
 import { idParams, parseInput } from './http/parse.ts';
@@ -106,16 +106,7 @@ export async function buildApp({ db, env, serveClient = true, logStream, ...serv
     photoRoutes(withSession, context);
   });
 
-  if (serveClient && existsSync(path.join(clientDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDist, prefix: '/', wildcard: false, index: false });
-    // The client routes its own paths: every other GET gets the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/uploads/')) {
-        return reply.type('text/html').sendFile('index.html', clientDist);
-      }
-      return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
-    });
-  }
+  if (serveClient && existsSync(path.join(clientDist, 'index.html'))) await registerAppShell(app, clientDist);
   return app;
 }
 

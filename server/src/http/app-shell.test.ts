@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NONCE_PLACEHOLDER, registerAppShell } from './app-shell.ts';
+import { registerSecurityHeaders } from './security.ts';
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'gradelens-shell-'));
+writeFileSync(path.join(dist, 'index.html'), `<html><head><meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" /></head><body></body></html>`);
+writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+async function shellApp() {
+  const app = Fastify();
+  await registerSecurityHeaders(app, { PUBLIC_URL: 'http://localhost:5000' });
+  await registerAppShell(app, dist);
+  return app;
+}
+
+const nonceIn = (html: string) => /content="([^"]+)"/.exec(html)?.[1];
+
+describe('the app shell', () => {
+  it('carries a fresh nonce in each page, allowed for styles by that answer’s policy only', async () => {
+    const app = await shellApp();
+    const first = await app.inject({ method: 'GET', url: '/portfolio' });
+    const second = await app.inject({ method: 'GET', url: '/' });
+    const nonce = nonceIn(first.body);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceIn(second.body)).not.toBe(nonce);
+    const policy = String(first.headers['content-security-policy']);
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toMatch(/script-src 'self';/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    await app.close();
+  });
+
+  it('never sends the shell as a plain file, and other files without a nonce', async () => {
+    const app = await shellApp();
+    const direct = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(direct.body).not.toContain(NONCE_PLACEHOLDER);
+    const script = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(script.body).toBe('console.log(1)');
+    expect(String(script.headers['content-security-policy'])).toMatch(/style-src 'self';/);
+    await app.close();
+  });
+});
