@@ -1,9 +1,9 @@
 import type { CenteringFace, Face } from '@gradelens/shared';
 import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import { backCenteringGrade, frontCenteringGrade } from '../rubric.ts';
+import { backgroundOf } from './background.ts';
 import type { LabFace } from './lab-grid.ts';
 import { halfWay, patchWithRgb, rgbPatch, SIDES, sideLength, type Rgb, type Side } from './sides.ts';
-import { backgroundOf } from './wear.ts';
 
 const STATIONS = 9;
 const MAX_BORDER_MM = 12;

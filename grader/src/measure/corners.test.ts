@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { measureCorners } from './corners.ts';
+import { bordersOf, drawFace, type DrawnCard } from './test-face.ts';
+
+const card: DrawnCard = { table: [40, 40, 45], border: [30, 60, 150], art: [200, 120, 60], borderMm: 3 };
+const WHITE: [number, number, number] = [245, 245, 240];
+/** The top-left corner's apex: where its bisector meets the 3 mm arc. */
+const APEX = 3 - 3 / Math.SQRT2;
+
+const measure = (drawn: DrawnCard) => measureCorners(drawFace(drawn), bordersOf(drawn), 'front');
+const view = (result: ReturnType<typeof measure>, corner: string) => result.views.find((v) => v.corner === corner)!;
+
+describe('measureCorners', () => {
+  it('grades four sharp, clean corners 10 with no defect', () => {
+    const result = measure(card);
+    expect(result.views.map((v) => [v.corner, v.grade])).toEqual([
+      ['top-left', 10],
+      ['top-right', 10],
+      ['bottom-right', 10],
+      ['bottom-left', 10],
+    ]);
+    expect(result.defects).toEqual([]);
+    expect(result.cardNotFound).toBe(0);
+  });
+
+  it('measures whitening as the radius around the apex that holds it', () => {
+    // Stock showing within 0.8 mm of the top-left apex.
+    const result = measure({ ...card, paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.8 && x + y > 2 * APEX - 0.1 ? WHITE : undefined) });
+    const worn = view(result, 'top-left');
+    expect(worn.whiteningMm).toBeGreaterThan(0.65);
+    expect(worn.whiteningMm).toBeLessThan(0.85);
+    expect(worn.roundingMm).toBe(0);
+    expect(worn.grade).toBe(8);
+    expect(result.defects).toHaveLength(1);
+    expect(result.defects[0]).toMatchObject({ face: 'front', kind: 'corner_whitening', location: 'top-left corner', impliedGrade: 8 });
+    expect(view(result, 'bottom-right').grade).toBe(10);
+  });
+
+  it('leaves light print in the border out when it does not reach the outline', () => {
+    // A white dot 1.5 mm in from the top-left apex, clear of the outline.
+    const result = measure({ ...card, paint: (x, y) => (Math.hypot(x - 2.2, y - 2.2) <= 0.3 ? WHITE : undefined) });
+    expect(view(result, 'top-left').whiteningMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('measures rounding as how far inside the 3 mm arc the outline starts', () => {
+    // The bottom-right corner worn to a 4.5 mm radius: its outline lies (4.5 - 3)(sqrt 2 - 1) = 0.62 mm inside.
+    const [cx, cy] = [63 - 4.5, 88 - 4.5];
+    const result = measure({ ...card, paint: (x, y) => (x > cx && y > cy && Math.hypot(x - cx, y - cy) > 4.5 ? card.table : undefined) });
+    const worn = view(result, 'bottom-right');
+    expect(worn.roundingMm).toBeGreaterThan(0.45);
+    expect(worn.roundingMm).toBeLessThan(0.65);
+    expect(worn.grade).toBe(8.5);
+    expect(result.defects).toEqual([expect.objectContaining({ kind: 'corner_rounding', location: 'bottom-right corner' })]);
+  });
+
+  it('counts a corner with no card within 5 mm as not found', () => {
+    const result = measure({ ...card, paint: (x, y) => (x + y < 10 ? card.table : undefined) });
+    expect(result.cardNotFound).toBe(1);
+    expect(view(result, 'top-left').roundingMm).toBeGreaterThan(4.8);
+  });
+
+  it('reads no rounding where the card has the colour of the table', () => {
+    const camouflaged = { ...card, border: card.table };
+    const result = measure({ ...camouflaged, paint: (x, y) => (x + y < 10 ? card.table : undefined) });
+    expect(view(result, 'top-left').roundingMm).toBe(0);
+    expect(result.cardNotFound).toBe(0);
+  });
+});

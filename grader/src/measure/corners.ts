@@ -1,0 +1,151 @@
+import type { Defect, Face } from '@gradelens/shared';
+import { deltaE, type Lab } from '../image/color.ts';
+import { cornerViewGrade } from '../rubric.ts';
+import type { BorderMeasurement } from './centering.ts';
+import type { LabFace } from './lab-grid.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import type { Side } from './sides.ts';
+
+const CORNERS = [
+  { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
+  { name: 'top-right', sides: ['top', 'right'] as Side[], sx: -1, sy: 1, vx: 1, vy: 0 },
+  { name: 'bottom-right', sides: ['bottom', 'right'] as Side[], sx: -1, sy: -1, vx: 1, vy: 1 },
+  { name: 'bottom-left', sides: ['bottom', 'left'] as Side[], sx: 1, sy: -1, vx: 0, vy: 1 },
+];
+
+/**
+ * How far inside the corner's arc a point lies (given from the arc's centre), for comparing with
+ * `band` and `seedBand`: CORNER_RADIUS_MM less its Math.hypot. Math.hypot is slow; the square root
+ * of the sum of squares is within 1e-14 of it here, so on the same side of both limits unless
+ * within 1e-9 of one, where the hypot decides.
+ */
+function insideArc(dx: number, dy: number, band: number, seedBand: number): number {
+  const near = CORNER_RADIUS_MM - Math.sqrt(dx * dx + dy * dy);
+  if (Math.abs(near - band) > 1e-9 && Math.abs(near - seedBand) > 1e-9) return near;
+  return CORNER_RADIUS_MM - Math.hypot(dx, dy);
+}
+
+export interface CornerView {
+  corner: string;
+  whiteningMm: number;
+  roundingMm: number;
+  severityMm: number;
+  grade: number;
+}
+
+/**
+ * Corner views, their defects, and how many corners showed no card at all within the 5 mm
+ * searched in from the virtual corner: a torn-off corner, or (on two corners or more) an outline
+ * that detection put where the card is not.
+ */
+export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const bg = borders.background;
+  const tableDistance = tableDistances(bg);
+  const views: CornerView[] = [];
+  const defects: Defect[] = [];
+  let cardNotFound = 0;
+  for (const c of CORNERS) {
+    const vx = c.vx * w;
+    const vy = c.vy * h;
+    const cx = vx + c.sx * CORNER_RADIUS_MM;
+    const cy = vy + c.sy * CORNER_RADIUS_MM;
+    const apex = { x: cx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2, y: cy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2 };
+    const plain = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!];
+    // A full-art corner is judged against the art's own colour there, read at the arc's centre.
+    const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+    const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
+    const cardTest = new CardTest(bg, border, tableDistance(border));
+    // Where the card is the table's colour its outline cannot be seen: rounding is not read
+    // (nothing is taken off for it), whitening still is.
+    const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
+
+    // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
+    const depths: number[] = [];
+    let raysWithoutCard = 0;
+    for (const angle of [-0.14, 0, 0.14]) {
+      const dx = (c.sx * Math.cos(Math.PI / 4 + angle)) as number;
+      const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
+      let depth = 0;
+      let found = false;
+      for (let d = 0; d < 5; d += 1 / p) {
+        if (cardTest.isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d))) {
+          depth = d;
+          found = true;
+          break;
+        }
+        depth = d;
+      }
+      depths.push(depth);
+      if (!found) raysWithoutCard += 1;
+    }
+    if (outlineVisible && raysWithoutCard >= 2) cardNotFound += 1;
+    // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
+    const resolution = 1.5 / face.face.photoPxPerMm;
+    const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
+
+    // Whitening: the smallest disk around the apex holding the corner's whitened pixels.
+    const bandX = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[1]!].find((v) => v !== null) ?? 2) - 0.3));
+    const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
+    const distances: number[] = [];
+    const band = outlineBandMm(face);
+    const seedBand = band + 3 / p;
+    // Whitening spreads in from the outline: whitened pixels are kept only when they connect
+    // to the band next to it (light print in the border near a corner is not whitening).
+    const n = Math.floor(5 * p) + 1;
+    const whitened = new Uint8Array(n * n);
+    const seeds: number[] = [];
+    for (let yi = 0; yi < n; yi += 1) {
+      for (let xi = 0; xi < n; xi += 1) {
+        const x = xi / p;
+        const y = yi / p;
+        if (x > bandX && y > bandY) continue;
+        const px = vx + c.sx * x;
+        const py = vy + c.sy * y;
+        const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
+        const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, band, seedBand) : Math.min(x, y);
+        if (insideBy < band) continue;
+        const i = at(px, py);
+        if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border)) continue;
+        whitened[yi * n + xi] = 1;
+        if (insideBy < seedBand) seeds.push(yi * n + xi);
+      }
+    }
+    const reached = new Uint8Array(n * n);
+    for (const seed of seeds) reached[seed] = 1;
+    while (seeds.length) {
+      const i = seeds.pop()!;
+      const xi = i % n;
+      const yi = (i - xi) / n;
+      distances.push(Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y));
+      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, yi > 0 ? i - n : -1, yi < n - 1 ? i + n : -1]) {
+        if (j >= 0 && whitened[j] && !reached[j]) {
+          reached[j] = 1;
+          seeds.push(j);
+        }
+      }
+    }
+    distances.sort((a, b) => a - b);
+    const minPixels = Math.max(4, 0.02 * p * p);
+    const whiteningMm = distances.length >= minPixels ? distances[Math.floor(distances.length * 0.98)]! : 0;
+    const severityMm = Math.max(whiteningMm, roundingMm);
+    const grade = cornerViewGrade(severityMm);
+    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade });
+    if (grade < 10) {
+      const r = Math.max(severityMm, 0.3);
+      defects.push({
+        face: faceName,
+        kind: whiteningMm >= roundingMm ? 'corner_whitening' : 'corner_rounding',
+        location: `${c.name} corner`,
+        positionMm: { x: round2(apex.x), y: round2(apex.y) },
+        boxMm: { x: round2(apex.x - r), y: round2(apex.y - r), w: round2(2 * r), h: round2(2 * r) },
+        sizeMm: round2(severityMm),
+        impliedGrade: grade,
+      });
+    }
+  }
+  return { views, defects, cardNotFound };
+}
+
+const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+const round2 = (v: number) => Math.round(v * 100) / 100;

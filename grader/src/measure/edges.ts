@@ -1,0 +1,165 @@
+import type { Defect, Face } from '@gradelens/shared';
+import { deltaE, type Lab } from '../image/color.ts';
+import { robustFitLine } from '../geometry/homography.ts';
+import type { BorderMeasurement } from './centering.ts';
+import { pixelUnder, type LabFace } from './lab-grid.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
+
+/** Where a side has no border of one colour (full art), the card's colour is read this far in. */
+const LOCAL_COLOUR_MM = 2;
+
+export interface EdgeView {
+  side: Side;
+  lengthMm: number;
+  /** Severity of this view: stretches deeper than 0.3 mm counted twice. */
+  severityMm: number;
+}
+
+/**
+ * Edge views, one per side between the corners' arcs, and their defects: chips where the outline
+ * falls inside the side's straight line, whitening where exposed stock runs in from the outline.
+ */
+export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
+  const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
+  const bg = borders.background;
+  const tableDistance = tableDistances(bg);
+  const views: EdgeView[] = [];
+  const defects: Defect[] = [];
+  for (const side of SIDES) {
+    const sideBorder = borders.colour[side];
+    const plain = borders.uniform[side];
+    const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
+    const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
+    const band = outlineBandMm(face);
+    const sideTable = tableDistance(sideBorder);
+    const samples = edgeSamples(face, side, { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit });
+    const visible = samples.filter((s) => s.visible);
+    // Material missing is measured against the side's own straight line (a robust fit of the
+    // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
+    const fit = robustFitLine(
+      (visible.length >= 10 ? visible : samples).map((s) => ({ x: s.along, y: s.outline })),
+      Math.max(0.1, 1 / face.face.photoPxPerMm),
+    );
+    const expected = (along: number) => (Math.abs(fit.b) > 1e-6 ? (fit.c - fit.a * along) / fit.b : 0);
+    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm);
+    for (const s of samples) {
+      const depth = s.outline - expected(s.along);
+      if (s.visible && depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
+      else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
+    }
+    const stretches = runs(flagged, 1.5 / p).filter((r) => r.end - r.start >= 0.3);
+    let severity = 0;
+    for (const s of stretches) {
+      const len = s.end - s.start;
+      const deep = s.maxDepth > 0.3;
+      severity += deep ? 2 * len : len;
+      const a = sidePoint(side, w, h, s.start, 0);
+      const b = sidePoint(side, w, h, s.end, s.maxDepth);
+      defects.push({
+        face: faceName,
+        kind: s.kind,
+        location: `${side} edge`,
+        positionMm: { x: round2((a.x + b.x) / 2), y: round2((a.y + b.y) / 2) },
+        boxMm: { x: round2(Math.min(a.x, b.x)), y: round2(Math.min(a.y, b.y)), w: round2(Math.abs(b.x - a.x) || 0.3), h: round2(Math.abs(b.y - a.y) || 0.3) },
+        sizeMm: round2(len),
+        impliedGrade: 10,
+      });
+    }
+    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity) });
+  }
+  return { views, defects };
+}
+
+interface EdgeSample {
+  along: number;
+  /** Where the card starts, mm inward from the fitted side (0 where the outline cannot be seen). */
+  outline: number;
+  whitenedDepth: number;
+  visible: boolean;
+}
+
+/**
+ * The outline and the whitening at each step along one side, between the corners. A function of
+ * its own so the JIT compiles this loop once for good instead of within the side's measurement.
+ */
+function edgeSamples(
+  face: LabFace,
+  side: Side,
+  context: { plain: boolean; sideBorder: Lab; bg: Lab; sideTable: (l: number, a: number, b: number) => number; tableDistance: (border: Lab) => (l: number, a: number, b: number) => number; band: number; innerLimit: number },
+): EdgeSample[] {
+  const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
+  const { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit } = context;
+  const length = sideLength(side, w, h);
+  const samples: EdgeSample[] = [];
+  // sidePoint written out: this runs for every pixel of a band along the outline.
+  const horizontal = side === 'top' || side === 'bottom';
+  const far = side === 'right' || side === 'bottom';
+  const across = horizontal ? h : w;
+  const lab = face.lab;
+  const plainTest = new CardTest(bg, sideBorder, sideTable);
+  // Pixels by number (row * width + column), the row and column clamped as `LabFace.offset`
+  // does: the part across the side for a depth, to which a step adds the part along it.
+  const { width, height } = face.face.raster;
+  const acrossPixel = (inward: number) => {
+    const acrossPx = ((far ? across - inward : inward) + m) * p;
+    return horizontal ? pixelUnder(acrossPx, height) * width : pixelUnder(acrossPx, width);
+  };
+  // The outline is searched at the same depths at every step: their part is worked out once.
+  const depths: number[] = [];
+  const acrossPixels: number[] = [];
+  for (let d = -0.8; d <= 1; d += 1 / p) {
+    depths.push(d);
+    acrossPixels.push(acrossPixel(d));
+  }
+  for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
+    const alongPx = (along + m) * p;
+    const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
+    // Full art: the card's colour is the art's colour just inside this point of the edge.
+    const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
+    // Where the card is the table's colour the outline cannot be seen: no chip is read there.
+    const visible = deltaE(border, bg) >= READABLE_DELTA_E;
+    const outline = visible ? outlineDepth(face, plain ? plainTest : new CardTest(bg, border, tableDistance(border)), depths, acrossPixels, alongPixel) : 0;
+    // Whitening runs in from the edge without a break (light print near the edge does not).
+    let whitenedDepth = 0;
+    let gap = 0;
+    for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
+      const i = face.pixelOffset(acrossPixel(d) + alongPixel);
+      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
+        whitenedDepth = d;
+        gap = 0;
+      } else gap += 1;
+    }
+    samples.push({ along, outline, whitenedDepth, visible });
+  }
+  return samples;
+}
+
+/**
+ * The first of `depths` where the card is, on the line of pixels across the side at alongPixel
+ * (1 when there is none). A function of its own: the loop over every step's pixels stays small
+ * for the JIT, apart from the full-art colour reading around it.
+ */
+function outlineDepth(face: LabFace, cardTest: CardTest, depths: number[], acrossPixels: number[], alongPixel: number): number {
+  const lab = face.lab;
+  for (let j = 0; j < depths.length; j += 1) {
+    if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return depths[j]!;
+  }
+  return 1;
+}
+
+/** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */
+function runs(points: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[], gap: number) {
+  const out: { start: number; end: number; maxDepth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
+  for (const pt of points) {
+    const last = out[out.length - 1];
+    if (last && pt.along - last.end <= gap) {
+      last.end = pt.along;
+      last.maxDepth = Math.max(last.maxDepth, pt.depth);
+      if (pt.kind === 'edge_chip') last.kind = 'edge_chip';
+    } else out.push({ start: pt.along, end: pt.along, maxDepth: pt.depth, kind: pt.kind });
+  }
+  return out;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
