@@ -1,8 +1,9 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
-import { locateCard, refineCard, regionToRefine, type Detection, type FoundCard, type LocatedCard } from './detect/find-card.ts';
+import type { Detection, FoundCard } from './detect/find-card.ts';
+import { findCardIn } from './detect/find.ts';
 import { rectangleAspect } from './geometry/aspect.ts';
 import { distance } from './geometry/homography.ts';
-import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
+import { DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
 import { centeringOf, measureBorders } from './measure/centering.ts';
 import { measureCorners } from './measure/corners.ts';
@@ -52,24 +53,14 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (!o.ok) return rejected({ ...o.rejection, face, message: `${label(face)} photo: ${o.rejection.message}` });
     photos[face] = o.photo;
   }
-  const located = {} as Record<Face, LocatedCard>;
-  for (const face of ['front', 'back'] as const) {
-    const location = await time('detect', () => locateCard(photos[face].preview, photos[face].width));
-    if (!location.ok) return rejected({ ...location.rejection, face, message: `${label(face)} photo: ${location.rejection.message}` });
-    located[face] = location.card;
-  }
-  // Only the part of each photo around the card is decoded at full resolution.
+  // Both faces at once: each decodes only the region around its card at full resolution.
+  const detections = await time('detect', () => Promise.all([findCardIn(photos.front), findCardIn(photos.back)]));
   const regions = {} as Record<Face, PhotoRegion>;
-  const decoded = await time('decode', () => Promise.all((['front', 'back'] as const).map((face) => decodeRegion(photos[face], regionToRefine(located[face], photos[face].width, photos[face].height)))));
-  for (const [i, face] of (['front', 'back'] as const).entries()) {
-    const d = decoded[i]!;
-    if (!d.ok) return rejected({ ...d.rejection, face, message: `${label(face)} photo: ${d.rejection.message}` });
-    regions[face] = d.region;
-  }
   const found: Partial<Record<Face, FoundCard>> = {};
-  for (const face of ['front', 'back'] as const) {
-    const detection = await time('detect', () => refineCard(regions[face], located[face], photos[face].width, photos[face].height));
+  for (const [i, face] of (['front', 'back'] as const).entries()) {
+    const detection = detections[i]!;
     if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
+    regions[face] = detection.region;
     found[face] = detection.card;
   }
   const geometry = { front: shapeOf(found.front!, photos.front), back: shapeOf(found.back!, photos.back) };
@@ -217,10 +208,6 @@ const label = (face: Face) => (face === 'front' ? 'Front' : 'Back');
 export async function detectCard(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<Detection> {
   const opened = await openPhoto(input, maxPixels);
   if (!opened.ok) return opened;
-  const { photo } = opened;
-  const located = locateCard(photo.preview, photo.width);
-  if (!located.ok) return located;
-  const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));
-  if (!decoded.ok) return decoded;
-  return refineCard(decoded.region, located.card, photo.width, photo.height);
+  const found = await findCardIn(opened.photo);
+  return found.ok ? { ok: true, card: found.card } : found;
 }

@@ -2,7 +2,7 @@
 // the corners they imply. Shared by the fixtures' test, the real-photo benchmark and the
 // annotation tool.
 import { readFileSync } from 'node:fs';
-import { fitLine, intersect, type Point } from '../src/geometry/homography.ts';
+import { applyHomography, distance, fitLine, homographyFrom, intersect, type Point } from '../src/geometry/homography.ts';
 
 export type XY = [number, number];
 
@@ -51,3 +51,24 @@ export function cornersFromSides(sides: AnnotatedCard['sides']): [Point, Point, 
 }
 
 export const cornersOf = (card: AnnotatedCard) => card.corners.map(toPoint) as [Point, Point, Point, Point];
+
+/**
+ * The largest distance, in mm on the card, between a found corner and the annotated one it
+ * matches. Found corners are put on the card's plane through the annotation's own perspective
+ * (so a far corner's pixel counts for more mm than a near one's); the finder cannot know which
+ * way up a card reads, so every rotation and mirror of its corner order is tried and the best kept.
+ */
+export function cornerErrorMm(found: [Point, Point, Point, Point], card: AnnotatedCard): number {
+  const { widthMm: w, heightMm: h } = CARD_SIZES[card.size];
+  const truth = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }];
+  const toCard = homographyFrom(cornersOf(card), truth);
+  const onCard = found.map((p) => applyHomography(toCard, p));
+  let best = Infinity;
+  for (const order of [onCard, [...onCard].reverse()]) {
+    for (let shift = 0; shift < 4; shift += 1) {
+      const worst = Math.max(...truth.map((t, i) => distance(t, order[(i + shift) % 4]!)));
+      best = Math.min(best, worst);
+    }
+  }
+  return best;
+}

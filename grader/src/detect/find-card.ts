@@ -2,6 +2,7 @@ import type { GradeRejection } from '@gradelens/shared';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { backgroundDistance, isShadeOf, labOfPixel, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
+import { finderRejection } from './rejections.ts';
 
 export interface FoundCard {
   /** Virtual corners (intersections of the fitted sides) in photo pixels: TL, TR, BR, BL; top is a short side. */
@@ -41,18 +42,18 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
     .sort((a, b) => b.hullArea - a.hullArea);
   const card = components[0];
   if (!card || card.hullArea < total * 0.03) {
-    return reject('no_card', 'No card was found in the photo. Lay the card flat on plain white paper and make it fill most of the picture.');
+    return finderRejection('no_card');
   }
   const second = components[1];
   if (second && second.hullArea > card.hullArea * 0.35) {
-    return reject('multiple_cards', 'More than one card is in the photo. Photograph one card at a time.');
+    return finderRejection('multiple_cards');
   }
   if (card.touchesBorder && card.marked > card.area * 0.25) {
     // A reflection that spills off the card onto the table joins the two and reaches the frame.
-    return reject('heavy_glare', 'Glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.');
+    return finderRejection('heavy_glare');
   }
   if (card.touchesBorder) {
-    return reject('card_cut_off', 'Part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.');
+    return finderRejection('card_cut_off');
   }
   const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale })) as [Point, Point, Point, Point];
   return { ok: true, card: { coarse, background, backgroundSpread: threshold } };
@@ -85,13 +86,9 @@ export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: n
   const refined = refineSides(region.raster, coarse, card.background, card.backgroundSpread);
   const corners = refined?.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point] | undefined;
   if (!refined || !corners || !plausibleCard(corners, { width: photoWidth, height: photoHeight })) {
-    return reject('no_card', 'The edges of the card could not be found. Use a plain background that differs from the card border, with even light.');
+    return finderRejection('edges_not_found');
   }
   return { ok: true, card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx } };
-}
-
-function reject(code: GradeRejection['code'], message: string): { ok: false; rejection: GradeRejection } {
-  return { ok: false, rejection: { code, message } };
 }
 
 function labOf(r: Raster): Float32Array {

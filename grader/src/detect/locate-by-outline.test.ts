@@ -1,0 +1,74 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { distance } from '../geometry/homography.ts';
+import type { Raster } from '../image/raster.ts';
+import { locateByOutline } from './locate-by-outline.ts';
+
+const W = 400;
+const H = 300;
+
+/** A preview drawn from SVG: a light-falloff table and cards (x, y, width, height) with an art window each. */
+async function preview(cards: { x: number; y: number; w: number; h: number; border?: string }[], table = 'falloff'): Promise<Raster> {
+  const background =
+    table === 'falloff'
+      ? `<defs><radialGradient id="g" cx="0.2" cy="0.3" r="1"><stop offset="0" stop-color="#fbfbf8"/><stop offset="1" stop-color="#8d8d88"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>`
+      : `<rect width="${W}" height="${H}" fill="${table}"/>`;
+  const drawn = cards
+    .map(
+      ({ x, y, w, h, border = '#d6cfba' }) =>
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.05}" fill="${border}"/>` +
+        `<rect x="${x + w * 0.1}" y="${y + h * 0.12}" width="${w * 0.8}" height="${h * 0.45}" fill="#3b6ea8" stroke="#222" stroke-width="1"/>` +
+        `<rect x="${x + w * 0.1}" y="${y + h * 0.62}" width="${w * 0.8}" height="${h * 0.28}" fill="#f4efe0" stroke="#555" stroke-width="0.6"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${background}${drawn}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+describe('finding a card by its outline', () => {
+  it('finds a light card on paper whose brightness falls off across the frame, within three preview pixels', async () => {
+    const located = await locateByOutline(await preview([{ x: 140, y: 60, w: 126, h: 176 }]), W * 10);
+    expect(located?.ok).toBe(true);
+    if (!located?.ok) return;
+    const truth = [
+      { x: 1400, y: 600 },
+      { x: 2660, y: 600 },
+      { x: 2660, y: 2360 },
+      { x: 1400, y: 2360 },
+    ];
+    // Each found corner lies near one true corner (the rounded corners are cut by the fit: up to 3 px of the preview).
+    for (const corner of located.card.coarse) expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(30);
+  });
+
+  it('answers multiple_cards for two cards side by side, whatever the table', async () => {
+    for (const table of ['falloff', '#6b4f33']) {
+      const located = await locateByOutline(
+        await preview(
+          [
+            { x: 60, y: 60, w: 110, h: 154 },
+            { x: 220, y: 70, w: 110, h: 154 },
+          ],
+          table,
+        ),
+        W,
+      );
+      expect(located && !located.ok ? located.rejection.code : 'no rejection').toBe('multiple_cards');
+    }
+  });
+
+  it('takes a card with its art window and text box for one card, not three', async () => {
+    const located = await locateByOutline(await preview([{ x: 120, y: 40, w: 150, h: 210 }], '#2f2f33'), W);
+    expect(located?.ok).toBe(true);
+  });
+
+  it('answers card_cut_off for a card that runs out of the frame', async () => {
+    const located = await locateByOutline(await preview([{ x: 300, y: 40, w: 150, h: 210 }], '#2f2f33'), W);
+    expect(located && !located.ok ? located.rejection.code : 'no rejection').not.toBe('multiple_cards');
+    expect(located?.ok ?? false).toBe(false);
+  });
+
+  it('finds nothing on an empty table', async () => {
+    expect(await locateByOutline(await preview([], '#d9d4c8'), W)).toBeNull();
+  });
+});

@@ -1,0 +1,216 @@
+import { distance, type Point } from '../geometry/homography.ts';
+import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
+import { openCv, type OpenCv } from '../image/opencv.ts';
+import type { Raster } from '../image/raster.ts';
+
+/** A card-shaped outline found from edges in the preview, with how much of it the photo shows. */
+export interface OutlineCandidate {
+  /** Corners in preview pixels, clockwise from the one nearest the top-left. */
+  corners: [Point, Point, Point, Point];
+  area: number;
+  /** Share of points along the outline where the inside differs from the outside. */
+  support: number;
+  /** The colour just outside the outline and how far it varies there: this card's own table. */
+  background: Lab;
+  backgroundSpread: number;
+  touchesFrame: boolean;
+}
+
+/** Low and high Canny thresholds: faint outlines (white card on white paper) to strong ones. */
+const CANNY_THRESHOLDS = [
+  [20, 60],
+  [40, 120],
+  [80, 200],
+] as const;
+/** Candidates smaller than this share of the preview are print details, not cards. */
+const MIN_AREA_SHARE = 0.004;
+/** A card's short-to-long side ratio is 0.69 to 0.72; perspective up to 15 degrees widens that. */
+const MIN_RATIO = 0.55;
+const MAX_RATIO = 0.85;
+/** Along each side, the share of the side sampled: the rounded corners are left out. */
+const SAMPLES_PER_SIDE = 24;
+/** How much inside and outside must differ (Lab distance) for a sample to show the outline. */
+const OUTLINE_CONTRAST = 10;
+
+/**
+ * Every card-shaped outline in the preview: OpenCV's Canny edges on each colour channel at three
+ * thresholds, closed by a small dilation, their contours reduced to convex quadrilaterals of a
+ * card's aspect, each scored by the contrast along its whole outline. Duplicates of one outline
+ * (found at several thresholds, or as the inside and outside of one edge) are merged.
+ */
+export async function outlineCandidates(preview: Raster): Promise<OutlineCandidate[]> {
+  const { cv } = await openCv();
+  const quads = findQuads(cv, preview);
+  const scored = quads.map((corners) => scoreOutline(preview, corners)).filter((c): c is OutlineCandidate => c !== null);
+  scored.sort((a, b) => b.support - a.support || b.area - a.area);
+  const kept: OutlineCandidate[] = [];
+  for (const candidate of scored) if (!kept.some((k) => sameOutline(k, candidate))) kept.push(candidate);
+  return kept;
+}
+
+function findQuads(cv: OpenCv, preview: Raster): [Point, Point, Point, Point][] {
+  const { width: w, height: h } = preview;
+  const minArea = w * h * MIN_AREA_SHARE;
+  const mats: { delete(): void }[] = [];
+  const track = <T extends { delete(): void }>(mat: T): T => {
+    mats.push(mat);
+    return mat;
+  };
+  const quads: [Point, Point, Point, Point][] = [];
+  try {
+    const source = track(cv.matFromArray(h, w, cv.CV_8UC3, preview.data));
+    const blurred = track(new cv.Mat());
+    cv.GaussianBlur(source, blurred, new cv.Size(3, 3), 0);
+    const channels = track(new cv.MatVector());
+    cv.split(blurred, channels);
+    const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
+    const edges = track(new cv.Mat());
+    const channelEdges = track(new cv.Mat());
+    for (const [low, high] of CANNY_THRESHOLDS) {
+      edges.create(h, w, cv.CV_8UC1);
+      edges.setTo(new cv.Scalar(0));
+      for (let c = 0; c < 3; c += 1) {
+        const channel = channels.get(c);
+        cv.Canny(channel, channelEdges, low, high);
+        channel.delete();
+        cv.bitwise_or(edges, channelEdges, edges);
+      }
+      cv.dilate(edges, edges, kernel);
+      const contours = new cv.MatVector();
+      const hierarchy = new cv.Mat();
+      cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
+      for (let i = 0; i < contours.size(); i += 1) {
+        const contour = contours.get(i);
+        if (cv.contourArea(contour) >= minArea) {
+          const quad = quadOf(cv, contour);
+          if (quad) quads.push(quad);
+        }
+        contour.delete();
+      }
+      contours.delete();
+      hierarchy.delete();
+    }
+  } finally {
+    for (const mat of mats) mat.delete();
+  }
+  return quads;
+}
+
+/** The contour's convex hull reduced to four corners, when it is card-shaped; else null. */
+function quadOf(cv: OpenCv, contour: OpenCv): [Point, Point, Point, Point] | null {
+  const hull = new cv.Mat();
+  const approx = new cv.Mat();
+  try {
+    cv.convexHull(contour, hull, false, true);
+    const perimeter = cv.arcLength(hull, true);
+    // Rounded corners and a little blur leave extra hull points: a coarser fit drops them.
+    for (const tolerance of [0.02, 0.035, 0.05]) {
+      cv.approxPolyDP(hull, approx, tolerance * perimeter, true);
+      if (approx.rows === 4) break;
+    }
+    if (approx.rows !== 4) return null;
+    const data = approx.data32S as Int32Array;
+    const corners = [0, 1, 2, 3].map((i) => ({ x: data[i * 2]!, y: data[i * 2 + 1]! }));
+    return cardShaped(corners) ? clockwiseFromTopLeft(corners) : null;
+  } finally {
+    hull.delete();
+    approx.delete();
+  }
+}
+
+function cardShaped(corners: Point[]): boolean {
+  const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
+  const a = sides[0]! + sides[2]!;
+  const b = sides[1]! + sides[3]!;
+  const ratio = Math.min(a, b) / Math.max(a, b);
+  return ratio >= MIN_RATIO && ratio <= MAX_RATIO;
+}
+
+function clockwiseFromTopLeft(corners: Point[]): [Point, Point, Point, Point] {
+  const centre = centroid(corners);
+  const sorted = [...corners].sort((p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x));
+  const start = sorted.reduce((best, p, i) => (p.x + p.y < sorted[best]!.x + sorted[best]!.y ? i : best), 0);
+  return [0, 1, 2, 3].map((i) => sorted[(start + i) % 4]!) as [Point, Point, Point, Point];
+}
+
+export const centroid = (points: Point[]): Point => ({
+  x: points.reduce((s, p) => s + p.x, 0) / points.length,
+  y: points.reduce((s, p) => s + p.y, 0) / points.length,
+});
+
+/**
+ * Reads colour pairs across the outline (inside and outside, a few pixels from it) along the
+ * middle of every side. The outside samples are this card's own background: no colour for the
+ * whole photo, which a two-tone desk or light falling off across white paper would break.
+ */
+function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): OutlineCandidate | null {
+  const { width: w, height: h } = preview;
+  const centre = centroid(corners);
+  const shortSide = Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
+  const offset = Math.max(2, shortSide * 0.03);
+  const outside: Lab[] = [];
+  let shown = 0;
+  let samples = 0;
+  for (let side = 0; side < 4; side += 1) {
+    const p = corners[side]!;
+    const q = corners[(side + 1) % 4]!;
+    const length = distance(p, q);
+    let normal = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
+    for (let k = 0; k < SAMPLES_PER_SIDE; k += 1) {
+      const t = 0.12 + (0.76 * k) / (SAMPLES_PER_SIDE - 1);
+      const at = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+      const inner = labAt(preview, at.x - normal.x * offset, at.y - normal.y * offset);
+      const outer = labAt(preview, at.x + normal.x * offset, at.y + normal.y * offset);
+      if (!inner || !outer) continue;
+      samples += 1;
+      outside.push(outer);
+      if (deltaE(inner, outer) > OUTLINE_CONTRAST) shown += 1;
+    }
+  }
+  if (samples < SAMPLES_PER_SIDE * 2) return null;
+  const background = medianColour(outside);
+  const spreads = outside.map((c) => deltaE(c, background)).sort((a, b) => a - b);
+  const touchesFrame = corners.some((c) => c.x <= 2 || c.y <= 2 || c.x >= w - 3 || c.y >= h - 3);
+  return {
+    corners,
+    area: polygonArea(corners),
+    support: shown / samples,
+    background,
+    backgroundSpread: Math.max(6, (spreads[Math.floor(spreads.length * 0.8)] ?? 0) * 1.8),
+    touchesFrame,
+  };
+}
+
+function labAt(preview: Raster, x: number, y: number): Lab | null {
+  const px = Math.round(x);
+  const py = Math.round(y);
+  if (px < 0 || py < 0 || px >= preview.width || py >= preview.height) return null;
+  const i = (py * preview.width + px) * 3;
+  return rgbToLab(preview.data[i]!, preview.data[i + 1]!, preview.data[i + 2]!);
+}
+
+export function polygonArea(points: Point[]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i += 1) {
+    const p = points[i]!;
+    const q = points[(i + 1) % points.length]!;
+    sum += p.x * q.y - q.x * p.y;
+  }
+  return Math.abs(sum) / 2;
+}
+
+/** One outline found twice: every corner of one near a corner of the other. */
+function sameOutline(a: OutlineCandidate, b: OutlineCandidate): boolean {
+  const tolerance = 0.08 * Math.min(...a.corners.map((p, i) => distance(p, a.corners[(i + 1) % 4]!)));
+  return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
+}
+
+/** Whether a point lies inside (or on) a convex outline given clockwise. */
+export function containsPoint(outline: Point[], p: Point): boolean {
+  return outline.every((a, i) => {
+    const b = outline[(i + 1) % outline.length]!;
+    return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1;
+  });
+}
