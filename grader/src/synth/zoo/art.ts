@@ -28,7 +28,7 @@ export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtK
   const horizon = rng.range(0.45, 0.75);
   const glow = { x: rng.range(0.2, 0.8), y: rng.range(0.1, 0.5), r: rng.range(0.2, 0.5) };
   const bokeh = kind === 'player' ? Array.from({ length: rng.int(15, 35) }, () => ({ x: rng.next(), y: rng.range(0, 0.6), r: rng.range(0.02, 0.06), a: rng.range(0.2, 0.6) })) : [];
-  const pixels = Buffer.alloc(w * h * 3);
+  const pixels = new Uint8ClampedArray(w * h * 3);
   for (let y = 0; y < h; y += 1) {
     const fy = y / h;
     for (let x = 0; x < w; x += 1) {
@@ -58,7 +58,7 @@ export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtK
       pixels[i + 2] = c[2] + grain;
     }
   }
-  const png = await sharp(pixels, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(Buffer.from(pixels.buffer), { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const clip = `art${seed}`;
   let svg = `<clipPath id="${clip}"><rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}"/></clipPath><g clip-path="url(#${clip})">`;
   svg += `<image x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" preserveAspectRatio="none" href="data:image/png;base64,${png.toString('base64')}"/>`;

@@ -32,7 +32,7 @@ export function pickDamage(rng: Random, wish: DamageWish, w: number, h: number, 
   const d = noDamage();
   if (wish.corners) {
     for (let i = 0; i < 4; i += 1) if (rng.next() < 0.5) d.cornerWhitening[i] = rng.next() < 0.7 ? rng.range(0.2, 1.0) : rng.range(1.0, 2.6);
-    if (d.cornerWhitening.every((v) => v === 0)) d.cornerWhitening[rng.int(0, 3)] = rng.range(0.25, 1.2);
+    if (Math.max(...d.cornerWhitening) === 0) d.cornerWhitening[rng.int(0, 3)] = rng.range(0.25, 1.2);
   }
   if (wish.edges) {
     for (let i = 0, n = rng.int(1, 3); i < n; i += 1) {

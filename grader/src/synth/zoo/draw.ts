@@ -50,7 +50,7 @@ export async function texture(rng: Random, b: Box, pxPerMm: number, colours: [st
   const seed = rng.int(1, 1e9);
   const a: Rgb = parseHex(colours[0]);
   const c: Rgb = parseHex(colours[1]);
-  const pixels = Buffer.alloc(w * h * 3);
+  const pixels = new Uint8ClampedArray(w * h * 3);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       let u = x / scale;
@@ -71,6 +71,6 @@ export async function texture(rng: Random, b: Box, pxPerMm: number, colours: [st
       pixels[i + 2] = col[2];
     }
   }
-  const png = await sharp(pixels, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(Buffer.from(pixels.buffer), { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   return `<image x="${f(b.x)}" y="${f(b.y)}" width="${f(b.w)}" height="${f(b.h)}" preserveAspectRatio="none" href="data:image/png;base64,${png.toString('base64')}"/>`;
 }
