@@ -18,7 +18,7 @@ export interface Box {
  * angle, the printed lines an engine must not take for scratches.
  */
 export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtKind, hue: number): Promise<string> {
-  const scale = Math.min(pxPerMm, 10);
+  const scale = Math.min(pxPerMm, 8);
   const w = Math.max(8, Math.round(box.w * scale));
   const h = Math.max(8, Math.round(box.h * scale));
   const seed = rng.int(1, 1e9);
@@ -27,7 +27,7 @@ export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtK
   const ground: Rgb = hsl(hue + rng.range(-80, 80), rng.range(0.25, 0.7), rng.range(0.2, 0.45));
   const horizon = rng.range(0.45, 0.75);
   const glow = { x: rng.range(0.2, 0.8), y: rng.range(0.1, 0.5), r: rng.range(0.2, 0.5) };
-  const bokeh = kind === 'player' ? Array.from({ length: rng.int(15, 35) }, () => ({ x: rng.next(), y: rng.range(0, 0.6), r: rng.range(0.02, 0.06), a: rng.range(0.2, 0.6) })) : [];
+  const bokeh = kind === 'player' ? Array.from({ length: rng.int(10, 25) }, () => ({ x: rng.next(), y: rng.range(0, 0.6), r: rng.range(0.02, 0.06), a: rng.range(0.2, 0.6) })) : [];
   const pixels = new Uint8ClampedArray(w * h * 3);
   for (let y = 0; y < h; y += 1) {
     const fy = y / h;

@@ -159,5 +159,5 @@ export async function renderDesk(texture: Texture, toFrame: Mat3, frameW: number
       out[i + 2] = c[2];
     }
   }
-  return sharp(Buffer.from(out.buffer), { raw: { width: w, height: h, channels: 3 } }).resize(frameW, frameH, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  return sharp(Buffer.from(out.buffer), { raw: { width: w, height: h, channels: 3 } }).resize(frameW, frameH, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
 }

@@ -63,7 +63,8 @@ function shadowUnder(frame: Uint8ClampedArray, width: number, height: number, o:
   for (let y = y0; y < y1; y += 1) {
     for (let x = x0; x < x1; x += 1) {
       const d = distance(x + 0.5, y + 0.5);
-      if (d > soft) continue;
+      // Beyond the soft edge there is no shadow; well inside, the object itself hides it.
+      if (d > soft || d < -soft) continue;
       const t = Math.min(1, (soft - d) / (2 * soft));
       const k = 1 - strength * t * t * (3 - 2 * t);
       const i = (y * width + x) * 3;

@@ -46,7 +46,8 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
   const pxPerMm = (share * H) / card.h;
   const toFrame = tableToFrame(W, H, tiltDeg, rng.range(0, 360), pxPerMm);
   const fromFrame = invert(toFrame);
-  const scale = Math.max(4, Math.min(40, pxPerMm * 1.2));
+  // A little finer than the photo needs, so the warp only ever shrinks it.
+  const scale = Math.max(4, Math.min(40, pxPerMm * 1.1));
   const angle = rng.range(-10, 10);
   const margin = 0.02 * H;
 
