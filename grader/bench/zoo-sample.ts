@@ -2,11 +2,12 @@
 // pairs (front.jpg, back.jpg, truth.json with the meta beside it) for a person to look at, and
 // prints how long each pair took to make.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateZooBadInput, generateZooCase, ZOO_TUNING_SEEDS } from '../src/synth/zoo/index.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '8' }, seed: { type: 'string', default: String(ZOO_TUNING_SEEDS.first) }, out: { type: 'string', default: 'zoo-samples' }, bad: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '8' }, seed: { type: 'string', default: String(ZOO_TUNING_SEEDS.first) }, out: { type: 'string', default: path.join(os.tmpdir(), 'gradelens-zoo-samples') }, bad: { type: 'boolean', default: false } } });
 const count = Number(values.count);
 const seed0 = Number(values.seed);
 const times: number[] = [];

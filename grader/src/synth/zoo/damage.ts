@@ -38,7 +38,7 @@ export function pickDamage(rng: Random, wish: DamageWish, w: number, h: number, 
     for (let i = 0, n = rng.int(1, 3); i < n; i += 1) {
       const side = rng.int(0, 3);
       const along = side % 2 === 0 ? w : h;
-      const length = rng.range(1.5, 9);
+      const length = rng.range(1, 6);
       d.edges.push({ side, start: rng.range(r + 2, along - r - 2 - length), length, depth: rng.next() < 0.75 ? rng.range(0.1, 0.28) : rng.range(0.35, 0.7) });
     }
   }

@@ -115,11 +115,9 @@ async function make(options: ZooOptions, bad?: BadKind): Promise<ZooCase> {
       ...(bad === 'too_blurry' && face === 'front' ? { forceBlurSigma: Math.max(8, 0.015 * share * height) } : {}),
     };
   };
-  const frontSetup = setup('front');
   const second: FacePlan | null = bad === 'multiple_cards' ? plans(rng, rng.pick(FAMILIES.filter((f) => FAMILY_DESIGNS[f].size === FAMILY_DESIGNS[family].size)), family, false).frontPlan : null;
-  const frontShot = await shoot(rng, second ? [frontPlan, second] : [frontPlan], frontSetup);
-  const backSetup = setup('back');
-  const backShot = await shoot(rng, [backPlan], backSetup);
+  const frontShot = await shoot(rng, second ? [frontPlan, second] : [frontPlan], setup('front'));
+  const backShot = await shoot(rng, [backPlan], setup('back'));
   const { w, h } = CARD_MM[frontPlan.size];
   const expected = expectedScores(frontPlan, backPlan, w, h);
   const backMm = CARD_MM[backPlan.size];
@@ -145,7 +143,7 @@ async function make(options: ZooOptions, bad?: BadKind): Promise<ZooCase> {
     holder,
     damaged,
     damage: kinds,
-    cardShare: { front: frontSetup.cardShare, back: backSetup.cardShare },
+    cardShare: { front: frontShot.cardShare, back: backShot.cardShare },
     tiltDeg: { front: frontShot.tiltDeg, back: backShot.tiltDeg },
     glare: frontShot.glare || backShot.glare,
     phoneShadow: frontShot.phoneShadow || backShot.phoneShadow,

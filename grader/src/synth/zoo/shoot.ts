@@ -28,6 +28,8 @@ export interface Shot {
   /** The card's virtual corners (TL, TR, BR, BL) in frame pixels, pixel edges at integers. */
   corners: Point[];
   pxPerMm: number;
+  /** The card's height over the frame's (less than asked for when a tall holder had to fit). */
+  cardShare: number;
   tiltDeg: number;
   glare: boolean;
   phoneShadow: boolean;
@@ -129,5 +131,5 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
   };
   const desk = await renderDesk(setup.desk, toFrame, W, H, setup.frame === '12mp' ? 4 : 2);
   const jpeg = await photograph(desk, W, H, objects, light, processing, rng.int(1, 2 ** 31));
-  return { jpeg, corners, pxPerMm: Math.sqrt(area / (card.w * card.h)), tiltDeg, glare, phoneShadow };
+  return { jpeg, corners, pxPerMm: Math.sqrt(area / (card.w * card.h)), cardShare: share, tiltDeg, glare, phoneShadow };
 }

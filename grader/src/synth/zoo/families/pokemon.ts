@@ -26,7 +26,7 @@ function textBlock(rng: Random, box: Box, onDark: boolean): string {
   const ink = onDark ? '#f4f4f4' : '#1d1d1d';
   let s = '';
   let y = box.y;
-  for (let a = 0, attacks = rng.int(1, 2); a < attacks; a += 1) {
+  for (let a = 0, attacks = rng.next() < 0.7 ? 2 : 1; a < attacks; a += 1) {
     if (a > 0) {
       s += line(box.x, y + 0.6, box.x + box.w, y + 0.6, ink, 0.12, 0.7);
       y += 1.4;
@@ -36,7 +36,7 @@ function textBlock(rng: Random, box: Box, onDark: boolean): string {
     s += textLine(`${name(rng, 2)} ${name(rng, 2)}`, box.x + 1.6 + cost * 2.3, y + 2, { font: 'sansBold', capMm: 1.9, fill: ink });
     s += textLine(String(10 * rng.int(1, 20)), box.x + box.w - 0.5, y + 2.2, { font: 'sansBold', capMm: 2.2, fill: ink, anchor: 'end' });
     y += 3.2;
-    const text = paragraph(sentence(rng, rng.int(8, 18)), box.x + 0.5, y, box.w - 1, { font: 'sans', capMm: rng.range(1.2, 1.45), fill: ink });
+    const text = paragraph(sentence(rng, rng.int(12, 30)), box.x + 0.5, y, box.w - 1, { font: 'sans', capMm: rng.range(1.2, 1.45), fill: ink });
     s += text.svg;
     y = text.y + 0.8;
   }
