@@ -20,18 +20,18 @@ export interface ZooConditions {
 const HOLDER_CYCLE: readonly Holder[] = ['none', 'penny_sleeve', 'none', 'top_loader', 'none', 'slab', 'none'];
 
 /**
- * Spreads consecutive seeds evenly: the family and the frame turn over with every seed, and
- * then background (9), holder (7) and damage (5) by coprime cycles, so every combination comes
- * round once in 8 x 9 x 7 x 5 seeds and any run of a few hundred seeds sees each value often.
+ * Spreads consecutive seeds evenly: family (seed mod 4) and frame (seed mod 8) with
+ * background (mod 9), holder (mod 7) and damage (mod 5), all coprime with 8 and each other,
+ * so every combination comes round once in 2,520 seeds and any run of nine seeds sees every
+ * background, any run of seven every holder.
  */
 export function zooConditions(seed: number): ZooConditions {
   const s = Math.abs(Math.trunc(seed));
-  const k = Math.floor(s / 8);
   return {
     family: FAMILIES[s % 4]!,
     frame: Math.floor(s / 4) % 2 ? '1080p' : '12mp',
-    background: BACKGROUNDS[k % BACKGROUNDS.length]!,
-    holder: HOLDER_CYCLE[k % HOLDER_CYCLE.length]!,
-    damaged: k % 5 >= 3,
+    background: BACKGROUNDS[s % BACKGROUNDS.length]!,
+    holder: HOLDER_CYCLE[s % HOLDER_CYCLE.length]!,
+    damaged: s % 5 >= 3,
   };
 }

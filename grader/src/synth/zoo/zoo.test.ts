@@ -90,6 +90,10 @@ describe('design zoo', () => {
     expect(clean / count).toBeGreaterThan(0.55);
     expect(clean / count).toBeLessThan(0.65);
     expect(ZOO_TUNING_SEEDS.last).toBeLessThan(ZOO_TEST_SEEDS.first);
+    // A short run of seeds already sees every background and holder.
+    const run = Array.from({ length: 9 }, (_, i) => zooConditions(ZOO_TEST_SEEDS.first + i));
+    expect(new Set(run.map((c) => c.background)).size).toBe(BACKGROUNDS.length);
+    expect(new Set(run.map((c) => c.holder)).size).toBe(HOLDERS.length);
   });
 
   it('draws what the seed spreads to', async () => {
