@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Random } from '../random.ts';
 import { hex, hsl, mix, type Rgb } from './colour.ts';
+import { textLine } from './fonts.ts';
 import { fbm, valueNoise } from './noise.ts';
 
 export type ArtKind = 'creature' | 'landscape' | 'player';
@@ -37,13 +38,16 @@ export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtK
       const mmY = fy * box.h;
       const clouds = fbm(mmX / 9, mmY / 5, seed, 4);
       const line = horizon + 0.12 * (fbm(mmX / 14, 0.5, seed + 7, 3) - 0.5) * 2;
-      let c: Rgb;
-      if (fy < line) {
+      // Sky and ground blended across the horizon over one pixel: a hard step would show as stairs when enlarged.
+      const ground01 = Math.max(0, Math.min(1, (fy - line) * h + 0.5));
+      let c: Rgb = [0, 0, 0];
+      if (ground01 < 1) {
         c = mix(top, sky, Math.min(1, fy / line + 0.3 * (clouds - 0.5)));
         c = mix(c, [255, 255, 255], Math.max(0, clouds - 0.55) * 1.5);
-      } else {
+      }
+      if (ground01 > 0) {
         const soil = fbm(mmX / 3, mmY / 1.5, seed + 3, 5);
-        c = mix(ground, [0, 0, 0], 0.5 * soil + 0.3 * (fy - line));
+        c = mix(c, mix(ground, [0, 0, 0], 0.5 * soil + 0.3 * Math.max(0, fy - line)), ground01);
       }
       const dg = Math.hypot(fx - glow.x, (fy - glow.y) * (h / w)) / glow.r;
       if (dg < 1.5) c = mix(c, [255, 250, 225], 0.55 * Math.exp(-dg * dg * 2));
@@ -140,14 +144,30 @@ function ridges(rng: Random, box: Box, hue: number): string {
 
 function player(rng: Random, box: Box, hue: number): string {
   const jersey = hex(hsl(hue, rng.range(0.5, 0.9), rng.range(0.3, 0.5)));
+  const trim = hex(hsl(hue + 180, 0.6, rng.range(0.6, 0.85)));
   const skin = hex(hsl(rng.range(15, 35), rng.range(0.3, 0.6), rng.range(0.3, 0.7)));
   const cx = box.x + box.w * rng.range(0.4, 0.6);
   const shoulders = box.y + box.h * rng.range(0.35, 0.45);
+  const half = box.w * rng.range(0.24, 0.32);
   const head = box.w * rng.range(0.09, 0.12);
-  let s = `<path d="${blobPath(rng, cx, shoulders + box.h * 0.35, box.w * 0.3, box.h * 0.35, 8)}" fill="${jersey}" stroke="#111" stroke-width="0.1"/>`;
-  s += `<ellipse cx="${cx}" cy="${shoulders - head * 0.9}" rx="${head * 0.8}" ry="${head}" fill="${skin}"/>`;
-  s += `<path d="M${cx - head * 0.9} ${shoulders - head * 1.2}a${head * 0.9} ${head * 0.95} 0 0 1 ${head * 1.8} 0z" fill="${hex(hsl(hue, 0.6, 0.25))}"/>`;
-  // Jersey number and stripes: printed lines across the photo.
-  s += `<rect x="${cx - box.w * 0.3}" y="${shoulders + box.h * 0.18}" width="${box.w * 0.6}" height="${box.h * 0.025}" fill="#fff" opacity="0.85"/>`;
+  const bottom = box.y + box.h;
+  const f = (v: number) => v.toFixed(2);
+  // Arms first, the torso over them: thick round strokes in the jersey colour, in mid-swing.
+  let s = '';
+  for (const side of [-1, 1]) {
+    const elbow = { x: cx + side * half * rng.range(1.1, 1.5), y: shoulders + box.h * rng.range(0.1, 0.25) };
+    const hand = { x: elbow.x + side * rng.range(-8, 4), y: elbow.y - rng.range(-6, 10) };
+    s += `<path d="M${f(cx + side * half * 0.8)} ${f(shoulders + 2)}L${f(elbow.x)} ${f(elbow.y)}L${f(hand.x)} ${f(hand.y)}" fill="none" stroke="#111" stroke-width="${f(head * 0.95)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    s += `<path d="M${f(cx + side * half * 0.8)} ${f(shoulders + 2)}L${f(elbow.x)} ${f(elbow.y)}" fill="none" stroke="${jersey}" stroke-width="${f(head * 0.8)}" stroke-linecap="round"/>`;
+    s += `<path d="M${f(elbow.x)} ${f(elbow.y)}L${f(hand.x)} ${f(hand.y)}" fill="none" stroke="${skin}" stroke-width="${f(head * 0.55)}" stroke-linecap="round"/>`;
+  }
+  s += `<rect x="${f(cx - head * 0.35)}" y="${f(shoulders - head * 0.6)}" width="${f(head * 0.7)}" height="${f(head)}" fill="${skin}"/>`;
+  s += `<path d="M${f(cx - half)} ${f(bottom)}V${f(shoulders + head)}Q${f(cx - half)} ${f(shoulders)} ${f(cx - half * 0.45)} ${f(shoulders)}H${f(cx + half * 0.45)}Q${f(cx + half)} ${f(shoulders)} ${f(cx + half)} ${f(shoulders + head)}V${f(bottom)}Z" fill="${jersey}" stroke="#111" stroke-width="0.12"/>`;
+  s += `<path d="M${f(cx - head * 0.6)} ${f(shoulders)}Q${f(cx)} ${f(shoulders + head * 0.9)} ${f(cx + head * 0.6)} ${f(shoulders)}" fill="none" stroke="${trim}" stroke-width="0.5"/>`;
+  s += `<ellipse cx="${f(cx)}" cy="${f(shoulders - head * 0.9)}" rx="${f(head * 0.8)}" ry="${f(head)}" fill="${skin}" stroke="#2a1a10" stroke-width="0.08"/>`;
+  s += `<path d="M${f(cx - head * 0.9)} ${f(shoulders - head * 1.1)}a${f(head * 0.9)} ${f(head * 0.95)} 0 0 1 ${f(head * 1.8)} 0h${f(head * 0.5)}z" fill="${jersey}" stroke="#111" stroke-width="0.1"/>`;
+  s += textLine(String(rng.int(1, 99)), cx, shoulders + box.h * 0.2, { font: 'display', capMm: box.h * 0.1, fill: trim, anchor: 'middle' });
+  // Jersey stripes: printed lines across the photo.
+  s += `<rect x="${f(cx - half)}" y="${f(shoulders + box.h * 0.26)}" width="${f(2 * half)}" height="${f(box.h * 0.02)}" fill="${trim}" opacity="0.9"/>`;
   return s + hatching(rng, box, rng.int(0, 6), '#fff', 0.06, 0.4);
 }

@@ -108,8 +108,8 @@ export function deskTexture(rng: Random, kind: Background): Texture {
       return (u, v, mm) => {
         const x = along(u, v);
         const y = across(u, v);
-        const n = fbm(x / 70, y / 70, seed, 4);
-        const detail = fbm(x / 8, y / 8, seed + 9, 3);
+        const n = fbm(x / 70, y / 70, seed, 3);
+        const detail = fbm(x / 8, y / 8, seed + 9, 2);
         let col = hsl(hue + 160 * n, 0.55, 0.2 + 0.35 * detail);
         const glowing = Math.max(0, 1 - Math.hypot(x - 80, y + 40) / 150);
         col = mix(col, [255, 230, 180], glowing * 0.4);

@@ -126,7 +126,7 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
   const processing: Processing = {
     noise: rng.range(1, 5),
     denoiseSigma: setup.forceBlurSigma ?? rng.range(0, setup.frame === '12mp' ? 1.1 : 0.7),
-    sharpen: rng.next() < 0.6 ? { sigma: rng.range(0.8, 2), amount: rng.range(1, 3) } : null,
+    sharpen: rng.next() < 0.6 ? { amount: rng.range(0.2, 1) } : null,
     jpegQuality: rng.int(70, 95),
   };
   const desk = await renderDesk(setup.desk, toFrame, W, H, setup.frame === '12mp' ? 4 : 2);
