@@ -11,8 +11,19 @@ import { GradingPool, RECYCLE_AFTER_JOBS } from '../src/pool/pool.ts';
 import { toIntegerGrade } from '../src/rubric.ts';
 import { GENERATOR_VERSION, generateCase, type GroundTruth } from '../src/synth/index.ts';
 import { badInputs } from './bad-inputs.ts';
+import { benchZoo } from './zoo-eval.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '200' }, seed: { type: 'string', default: '1000' }, verbose: { type: 'boolean', default: false }, cache: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '1000' },
+    verbose: { type: 'boolean', default: false },
+    cache: { type: 'string' },
+    // The design zoo's test seeds (bench/zoo-eval.ts); 0 leaves the zoo out.
+    'zoo-count': { type: 'string', default: '300' },
+    'zoo-bad': { type: 'string', default: '20' },
+  },
+});
 const count = Number(values.count);
 const seed0 = Number(values.seed);
 const pct = (n: number, d: number) => (d ? (100 * n) / d : 0);
@@ -199,7 +210,7 @@ outcomes.forEach((o, i) => {
 const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.expected).length;
 
 const line = (label: string, value: string, pass?: boolean) => console.log(`${label.padEnd(58)} ${value.padEnd(18)} ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'}`);
-console.log('');
+console.log(`\nThe first generator (src/synth, made alongside the engine): ${count} cases from seed ${seed0}`);
 line('centering error of the larger share, mean (pp)', mean(centeringErrors).toFixed(2), mean(centeringErrors) <= 0.5);
 line('centering error of the larger share, p95 (pp)', quantile(centeringErrors, 0.95).toFixed(2), quantile(centeringErrors, 0.95) <= 1.5);
 line('not-measurable faces recognised', `${unmeasurableFound}/${unmeasurableTruth}`, unmeasurableFound === unmeasurableTruth);
@@ -225,3 +236,10 @@ line(`median ms per 12 MP pair over a worker's ${single.length} jobs, one core${
 console.log(`    median per stage: ${Object.entries(child.stages).filter(([stage]) => stage !== 'total').map(([stage, t]) => `${stage} ${quantile(t, 0.5).toFixed(0)} ms`).join(', ')}`);
 line('peak RSS of a process that only grades (MB)', `${(peakRss / 1e6).toFixed(0)}`, peakRss / 1e6 <= 500);
 line(`throughput with the pool on ${os.availableParallelism()} cores`, `${(count / poolSeconds).toFixed(2)} pairs/s`);
+
+const zooCount = Number(values['zoo-count']);
+if (zooCount > 0) {
+  const zooPool = new GradingPool({ maxQueue: zooCount + Number(values['zoo-bad']) + 10 });
+  await benchZoo(zooPool, { count: zooCount, badCount: Number(values['zoo-bad']), cacheDir: values.cache, verbose: values.verbose });
+  await zooPool.close();
+}

@@ -1,0 +1,139 @@
+// The engine on the design zoo's test seeds (src/synth/zoo: a generator written without reading
+// the engine, with real card designs, fonts, foil, desks and holders). No one tunes on these
+// seeds, so the figures cannot flatter; each line carries issue 15's target.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GradeOutcome, GradeReport } from '@gradelens/shared';
+import type { GradingPool } from '../src/pool/pool.ts';
+import { toIntegerGrade } from '../src/rubric.ts';
+import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_VERSION, type ZooCase } from '../src/synth/zoo/index.ts';
+
+const KEYS = ['overall', 'centering', 'corners', 'edges', 'surface'] as const;
+const REPORT_KEY = { overall: 'overallGrade', centering: 'centeringGrade', corners: 'cornerGrade', edges: 'edgeGrade', surface: 'surfaceGrade' } as const;
+/** The subgrades a false defect can lower on a clean card. */
+const WEAR = ['corners', 'edges', 'surface'] as const;
+
+const pct = (n: number, d: number) => (d ? (100 * n) / d : 0);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+};
+const line = (label: string, value: string, pass?: boolean) =>
+  console.log(`${label.padEnd(58)} ${value.padEnd(18)} ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'}`);
+
+/** --cache DIR keeps generated zoo cases between runs, keyed by seed and the zoo's version. */
+async function zooCase(seed: number, bad: boolean, cacheDir?: string): Promise<ZooCase> {
+  const make = () => (bad ? generateZooBadInput(seed) : generateZooCase({ seed }));
+  if (!cacheDir) return make();
+  const folder = path.join(cacheDir, `zoo-${bad ? 'bad-' : ''}${seed}-v${ZOO_VERSION}`);
+  if (existsSync(path.join(folder, 'case.json'))) {
+    const { truth, meta } = JSON.parse(readFileSync(path.join(folder, 'case.json'), 'utf8')) as Pick<ZooCase, 'truth' | 'meta'>;
+    return { front: readFileSync(path.join(folder, 'front.jpg')), back: readFileSync(path.join(folder, 'back.jpg')), truth, meta };
+  }
+  const c = await make();
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'front.jpg'), c.front);
+  writeFileSync(path.join(folder, 'back.jpg'), c.back);
+  writeFileSync(path.join(folder, 'case.json'), JSON.stringify({ truth: c.truth, meta: c.meta }));
+  return c;
+}
+
+export async function benchZoo(pool: GradingPool, options: { count: number; badCount: number; cacheDir?: string; verbose?: boolean }): Promise<void> {
+  const count = Math.min(options.count, ZOO_TEST_SEEDS.last - ZOO_TEST_SEEDS.first + 1);
+  const started = performance.now();
+  const cases: ZooCase[] = [];
+  for (let i = 0; i < count; i += 1) cases.push(await zooCase(ZOO_TEST_SEEDS.first + i, false, options.cacheDir));
+  const bad: ZooCase[] = [];
+  for (let i = 0; i < options.badCount; i += 1) bad.push(await zooCase(ZOO_TEST_SEEDS.first + i, true, options.cacheDir));
+  console.log(`\nThe design zoo: test seeds ${ZOO_TEST_SEEDS.first} to ${ZOO_TEST_SEEDS.first + count - 1} (${count} pairs), ${bad.length} bad inputs; generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const grade = (c: ZooCase) => pool.grade(c.front, c.back).catch((e: unknown) => e as Error);
+  const outcomes = await Promise.all(cases.map(grade));
+  const badOutcomes = await Promise.all(bad.map(grade));
+
+  const exact = Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<(typeof KEYS)[number], number>;
+  const withinOne = { ...exact };
+  const centeringErrors: number[] = [];
+  const rejectedCodes = new Map<string, number>();
+  const falseKinds = new Map<string, number>();
+  /** Per family: clean cards graded, and per wear subgrade those a false defect lowered. */
+  const families = new Map<string, { clean: number; lowered: Record<(typeof WEAR)[number], number> }>();
+  const calibration = [
+    { from: 0, to: 0.5, n: 0, exact: 0 },
+    { from: 0.5, to: 0.7, n: 0, exact: 0 },
+    { from: 0.7, to: 0.85, n: 0, exact: 0 },
+    { from: 0.85, to: 1.01, n: 0, exact: 0 },
+  ];
+  let graded = 0;
+  let crashed = 0;
+  let notMeasuredButTen = 0;
+  outcomes.forEach((outcome: GradeOutcome | Error, i) => {
+    const c = cases[i]!;
+    if (outcome instanceof Error) return void (crashed += 1);
+    if (!outcome.ok) {
+      rejectedCodes.set(outcome.rejection.code, (rejectedCodes.get(outcome.rejection.code) ?? 0) + 1);
+      if (options.verbose) console.log(`  seed ${ZOO_TEST_SEEDS.first + i} (${c.meta.family}, ${c.meta.background}, ${c.meta.holder}) rejected: ${outcome.rejection.code}`);
+      return;
+    }
+    graded += 1;
+    const r: GradeReport = outcome.report;
+    for (const k of KEYS) {
+      const expected = toIntegerGrade(c.truth.expected[k]);
+      if (r[REPORT_KEY[k]] === expected) exact[k] += 1;
+      if (Math.abs(r[REPORT_KEY[k]] - expected) <= 1) withinOne[k] += 1;
+    }
+    for (const face of ['front', 'back'] as const) {
+      const truth = c.truth.centering[face];
+      const found = r.centering[face];
+      if (truth.measurable && found.measurable) {
+        centeringErrors.push(Math.abs(found.leftRight![0] - truth.leftRight![0]), Math.abs(found.topBottom![0] - truth.topBottom![0]));
+      }
+    }
+    if (!r.centering.front.measurable && !r.centering.back.measurable && r.centeringGrade === 10) notMeasuredButTen += 1;
+    const bucket = calibration.find((b) => r.confidence >= b.from && r.confidence < b.to);
+    if (bucket) {
+      bucket.n += 1;
+      if (r.overallGrade === toIntegerGrade(c.truth.expected.overall)) bucket.exact += 1;
+    }
+    if (!c.meta.damaged) {
+      for (const kind of new Set(r.defects.map((d) => d.kind))) falseKinds.set(kind, (falseKinds.get(kind) ?? 0) + 1);
+      const family = families.get(c.meta.family) ?? { clean: 0, lowered: { corners: 0, edges: 0, surface: 0 } };
+      family.clean += 1;
+      for (const k of WEAR) if (r.scores[k] < c.truth.expected[k]) family.lowered[k] += 1;
+      families.set(c.meta.family, family);
+    }
+    if (options.verbose && r.overallGrade !== toIntegerGrade(c.truth.expected.overall)) {
+      console.log(`  seed ${ZOO_TEST_SEEDS.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${KEYS.map((k) => r.scores[k]).join('/')}`);
+    }
+  });
+  const rejected = [...rejectedCodes.values()].reduce((a, b) => a + b, 0);
+  const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.truth.expectedRejection).length;
+
+  console.log('');
+  for (const k of KEYS) {
+    const target = k === 'overall' ? 75 : 70;
+    line(`zoo ${k}: exact integer grade`, `${pct(exact[k], graded).toFixed(1)}%`, pct(exact[k], graded) >= target);
+    line(`zoo ${k}: within one grade`, `${pct(withinOne[k], graded).toFixed(1)}%`, k === 'overall' ? pct(withinOne[k], graded) >= 97 : undefined);
+  }
+  line('zoo centering error of the larger share, mean (pp)', mean(centeringErrors).toFixed(2), mean(centeringErrors) <= 0.3);
+  line('zoo centering error of the larger share, p95 (pp)', quantile(centeringErrors, 0.95).toFixed(2), quantile(centeringErrors, 0.95) <= 0.8);
+  line('zoo: no face measurable, yet centering graded 10', `${notMeasuredButTen}`, notMeasuredButTen === 0);
+  line('zoo good photos rejected', `${pct(rejected, count).toFixed(1)}% (${rejected})`, pct(rejected, count) <= 1);
+  if (rejected) console.log(`    by code: ${[...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  line('zoo bad inputs rejected with the right code', `${badRight}/${bad.length}`, badRight === bad.length);
+  ZOO_BAD_INPUTS.forEach((code) => {
+    const mine = bad.map((b, i) => [b, badOutcomes[i]!] as const).filter(([b]) => b.truth.expectedRejection === code);
+    const answers = mine.map(([, o]) => (o instanceof Error ? 'error' : o.ok ? 'accepted' : o.rejection.code));
+    if (answers.some((a) => a !== code)) console.log(`    ${code}: answered ${answers.join(', ')}`);
+  });
+  line('zoo crashes or hangs', `${crashed}`, crashed === 0);
+  console.log('zoo clean cards with a false defect, by kind (cards reporting at least one):');
+  console.log(`    ${[...falseKinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none'}`);
+  console.log('zoo clean cards where a false defect lowered a subgrade, by family (target at most 3% each):');
+  for (const [family, f] of [...families].sort()) {
+    const shares = WEAR.map((k) => `${k} ${pct(f.lowered[k], f.clean).toFixed(0)}%`).join(', ');
+    console.log(`    ${family.padEnd(10)} ${String(f.clean).padStart(3)} clean: ${shares} ${WEAR.every((k) => pct(f.lowered[k], f.clean) <= 3) ? 'PASS' : 'FAIL'}`);
+  }
+  console.log('zoo calibration: overall exact by the report\'s confidence (higher confidence should be right more often):');
+  for (const b of calibration) console.log(`    confidence ${b.from.toFixed(2)} to ${Math.min(1, b.to).toFixed(2)}: ${String(b.n).padStart(3)} reports, ${b.n ? pct(b.exact, b.n).toFixed(0) : '-'}% exact`);
+}
