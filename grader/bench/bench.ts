@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { GradeReport, HalfPointScores } from '@gradelens/shared';
 import { GradingPool, RECYCLE_AFTER_JOBS } from '../src/pool/pool.ts';
-import { toIntegerGrade } from '../src/rubric.ts';
+import { toReportedGrade } from '../src/rubric.ts';
 import { GENERATOR_VERSION, generateCase, type GroundTruth } from '../src/synth/index.ts';
 import { badInputs } from './bad-inputs.ts';
 import { benchZoo } from './zoo-eval.ts';
@@ -174,10 +174,10 @@ outcomes.forEach((o, i) => {
     centeringErrors.push(Math.abs(found.leftRight![0] - truth.leftRight![0]), Math.abs(found.topBottom![0] - truth.topBottom![0]));
   }
   for (const k of keys) {
-    const expected = toIntegerGrade(c.truth.expected[k]);
+    const expected = toReportedGrade(c.truth.expected[k]);
     const got = r[reportKey[k]];
     if (got === expected) exact[k] += 1;
-    if (Math.abs(got - expected) <= 1) withinOne[k] += 1;
+    if (got === expected || (got !== null && expected !== null && Math.abs(got - expected) <= 1)) withinOne[k] += 1;
   }
   const creased = [...(c.truth.creasesMm?.front ?? []), ...(c.truth.creasesMm?.back ?? [])].length > 0;
   const creaseReported = r.defects.some((d) => d.kind === 'crease');
@@ -195,7 +195,7 @@ outcomes.forEach((o, i) => {
     cleanCases += 1;
     if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
   }
-  if (values.verbose && keys.some((k) => r[reportKey[k]] !== toIntegerGrade(c.truth.expected[k]))) {
+  if (values.verbose && keys.some((k) => r[reportKey[k]] !== toReportedGrade(c.truth.expected[k]))) {
     const scores = (s: HalfPointScores) => keys.map((k) => `${k.slice(0, 4)} ${s[k]}`).join(', ');
     console.log(`case ${i} (seed ${seed0 + i}, ${c.variant}, ${c.truth.frame}, ${c.truth.cardSize}, ${c.truth.pxPerMm.front.toFixed(1)} px/mm)`);
     console.log(`  truth: ${scores(c.truth.expected)}; found: ${scores(r.scores)}`);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GradeOutcome, GradeReport } from '@gradelens/shared';
 import type { GradingPool } from '../src/pool/pool.ts';
-import { toIntegerGrade } from '../src/rubric.ts';
+import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
 import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_VERSION, type ZooCase } from '../src/synth/zoo/index.ts';
 
 const KEYS = ['overall', 'centering', 'corners', 'edges', 'surface'] as const;
@@ -78,9 +78,10 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
     graded += 1;
     const r: GradeReport = outcome.report;
     for (const k of KEYS) {
-      const expected = toIntegerGrade(c.truth.expected[k]);
-      if (r[REPORT_KEY[k]] === expected) exact[k] += 1;
-      if (Math.abs(r[REPORT_KEY[k]] - expected) <= 1) withinOne[k] += 1;
+      const expected = toReportedGrade(c.truth.expected[k]);
+      const got = r[REPORT_KEY[k]];
+      if (got === expected) exact[k] += 1;
+      if (got === expected || (got !== null && expected !== null && Math.abs(got - expected) <= 1)) withinOne[k] += 1;
     }
     for (const face of ['front', 'back'] as const) {
       const truth = c.truth.centering[face];

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badInputs } from '../bench/bad-inputs.ts';
 import { detectCard, gradeCard } from './index.ts';
+import { overallScore } from './rubric.ts';
 import { generateCase } from './synth/index.ts';
 
 type Case = Awaited<ReturnType<typeof generateCase>>;
@@ -43,7 +44,7 @@ describe('gradeCard on generated photos', () => {
         expect(Math.abs(larger(measured.topBottom) - larger(truth.topBottom))).toBeLessThan(1.5);
       }
       for (const grade of [report.overallGrade, report.centeringGrade, report.cornerGrade, report.edgeGrade, report.surfaceGrade]) {
-        expect(Number.isInteger(grade) && grade >= 1 && grade <= 10).toBe(true);
+        expect(grade !== null && Number.isInteger(grade) && grade >= 1 && grade <= 10).toBe(true);
       }
       expect(report.notes).toMatch(/\n\n/);
     }
@@ -67,6 +68,19 @@ describe('gradeCard on generated photos', () => {
     expect(outcome.report.centering.front.reason).toBeTruthy();
     expect(outcome.report.centering.back.measurable).toBe(true);
     expect(outcome.report.warnings.map((w) => w.code)).toContain('centering_not_measurable');
+  }, 60_000);
+
+  it('reports centering as not measured, never 10, when neither face has a border, and grades the rest', async () => {
+    const c = await generateCase({ seed: 5, frame: '1080p', variant: 'full_art', blurSigma: 0 });
+    const withBack = await gradeCard(c.front, c.back);
+    const artOnBothFaces = await gradeCard(c.front, c.front);
+    if (!withBack.ok || !artOnBothFaces.ok) throw new Error('rejected');
+    const { report } = artOnBothFaces;
+    expect([report.centeringGrade, report.scores.centering]).toEqual([null, null]);
+    const { corners, edges, surface } = report.scores;
+    expect(report.scores.overall).toBe(overallScore({ centering: null, corners, edges, surface }));
+    expect(report.notes).toMatch(/Centering was not measured on either face/);
+    expect(report.confidence).toBeLessThan(withBack.report.confidence);
   }, 60_000);
 });
 

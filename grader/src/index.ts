@@ -13,7 +13,7 @@ import { measureSurface } from './measure/surface.ts';
 import { rectify } from './rectify.ts';
 import { annotate } from './report/annotate.ts';
 import { writeNotes } from './report/notes.ts';
-import { edgesGrade, overallScore, surfaceGrade, toIntegerGrade } from './rubric.ts';
+import { edgesGrade, overallScore, surfaceGrade, toIntegerGrade, toReportedGrade } from './rubric.ts';
 
 export { RUBRIC_VERSION } from './rubric.ts';
 
@@ -121,7 +121,9 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   }
 
   const centeringGrades = (['front', 'back'] as const).map((f) => faces[f].centering.grade).filter((g): g is number => g !== undefined);
-  const centering = centeringGrades.length ? Math.min(...centeringGrades) : 10;
+  // Neither face measurable (borderless, full art, a blocked border): not measured, never a 10.
+  const centering = centeringGrades.length ? Math.min(...centeringGrades) : null;
+  if (centering === null) confidence -= 0.1;
   const cornerViews = [...faces.front.corners.views, ...faces.back.corners.views];
   const corners = Math.min(...cornerViews.map((v) => v.grade));
   const edgeSeverity = [...faces.front.edges.views, ...faces.back.edges.views].reduce((t, v) => t + v.severityMm, 0);
@@ -143,7 +145,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const base: Omit<GradeReport, 'notes'> = {
     rubricVersion: 1,
     overallGrade: toIntegerGrade(overall),
-    centeringGrade: toIntegerGrade(centering),
+    centeringGrade: toReportedGrade(centering),
     cornerGrade: toIntegerGrade(corners),
     edgeGrade: toIntegerGrade(edges),
     surfaceGrade: toIntegerGrade(surface),

@@ -6,7 +6,8 @@
 export const RUBRIC_VERSION = 1;
 
 export interface Subgrades {
-  centering: number;
+  /** Null when no face's centering was measurable. */
+  centering: number | null;
   corners: number;
   edges: number;
   surface: number;
@@ -58,7 +59,8 @@ export function surfaceGrade(score: number, creases: { count: number; longestMm:
 
 /** Half points: the lowest subgrade, plus 0.5 when exactly one subgrade sits at the lowest; at most 10. */
 export function overallScore(s: Subgrades): number {
-  const values = [s.centering, s.corners, s.edges, s.surface];
+  // Centering that could not be measured on either face takes no part: the other three decide.
+  const values = [s.centering, s.corners, s.edges, s.surface].filter((v): v is number => v !== null);
   const lowest = Math.min(...values);
   const atLowest = values.filter((v) => v === lowest).length;
   return Math.min(10, atLowest === 1 ? lowest + 0.5 : lowest);
@@ -66,3 +68,6 @@ export function overallScore(s: Subgrades): number {
 
 /** The integer the API reports: the floor of the half-point value, within 1..10. */
 export const toIntegerGrade = (halfPoints: number) => Math.max(1, Math.min(10, Math.floor(halfPoints)));
+
+/** A subgrade as the API reports it, null (not measured) staying null. */
+export const toReportedGrade = (halfPoints: number | null) => (halfPoints === null ? null : toIntegerGrade(halfPoints));

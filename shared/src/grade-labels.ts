@@ -50,3 +50,15 @@ export function adminBadgeTier(grade: number): AdminBadgeTier {
   if (grade >= 7) return 'secondary';
   return 'destructive';
 }
+
+/** What a graded card shows for a subgrade the engine could not measure (centering of a borderless card). */
+export const NOT_MEASURED = 'Not measured';
+
+/**
+ * A subgrade as every screen, label and PDF writes it: the number, 'Not measured' when the card
+ * was graded without it, or `missing` for a card not graded yet.
+ */
+export function subgradeText(value: number | null, graded: boolean, missing = '-'): string {
+  if (value !== null) return String(value);
+  return graded ? NOT_MEASURED : missing;
+}

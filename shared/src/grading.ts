@@ -70,7 +70,8 @@ export interface QualityWarning {
 
 export interface HalfPointScores {
   overall: number;
-  centering: number;
+  /** Null when neither face's centering could be measured (a borderless card, say): never a made-up 10. */
+  centering: number | null;
   corners: number;
   edges: number;
   surface: number;
@@ -79,7 +80,8 @@ export interface HalfPointScores {
 export interface GradeReport {
   rubricVersion: 1;
   overallGrade: number;
-  centeringGrade: number;
+  /** Null: not measured (see scores.centering). */
+  centeringGrade: number | null;
   cornerGrade: number;
   edgeGrade: number;
   surfaceGrade: number;

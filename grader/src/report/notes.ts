@@ -17,10 +17,13 @@ export function writeNotes(report: Omit<GradeReport, 'notes'>, surfaceInspected:
   const paragraphs: string[] = [];
   const s = report.scores;
   paragraphs.push(
-    `Overall ${s.overall} (centering ${s.centering}, corners ${s.corners}, edges ${s.edges}, surface ${s.surface}), measured on a ${report.cardSize.kind} card of ${report.cardSize.widthMm} x ${report.cardSize.heightMm} mm.`,
+    `Overall ${s.overall} (centering ${s.centering ?? 'not measured'}, corners ${s.corners}, edges ${s.edges}, surface ${s.surface}), measured on a ${report.cardSize.kind} card of ${report.cardSize.widthMm} x ${report.cardSize.heightMm} mm.`,
   );
   const centering = (['front', 'back'] as const).map((face) => centeringSentence(FACE[face], report.centering[face]));
   paragraphs.push(centering.join(' '));
+  if (s.centering === null) {
+    paragraphs.push('Centering was not measured on either face, so the overall grade comes from corners, edges and surface alone, and the report is less sure of it.');
+  }
   const worst = [...report.defects].sort((a, b) => a.impliedGrade - b.impliedGrade || b.sizeMm - a.sizeMm).slice(0, 6);
   if (worst.length) {
     paragraphs.push(

@@ -5,7 +5,7 @@ import { photograph, type Background, type PhotoSetup } from './photo.ts';
 import { seededRandom, type Random } from './random.ts';
 
 /** Bumped whenever a change makes the same seed give a different photo (for caches of cases). */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export interface CenteringTruth {
   measurable: boolean;
@@ -184,7 +184,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
     const worst = Math.max(c.leftRight[0], c.topBottom[0]);
     return [face === 'front' ? frontCenteringGrade(worst) : backCenteringGrade(worst)];
   });
-  const expectedCentering = centeringScores.length ? Math.min(...centeringScores) : 10;
+  const expectedCentering = centeringScores.length ? Math.min(...centeringScores) : null;
   const corners = Math.min(...[...faces.front.design.cornerWhitening, ...faces.back.design.cornerWhitening].map(cornerViewGrade));
   const edgeLength = [...faces.front.design.edgeWhitening, ...faces.back.design.edgeWhitening].reduce((t, e) => t + e.length, 0);
   const edges = edgesGrade(edgeLength);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CardGrading } from '@gradelens/shared';
+import { subgradeText, type CardGrading } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -83,7 +83,7 @@ export function CardReviewPage() {
                     <GradeBadge grade={g.overallGrade} />
                   </div>
                   <p className="text-slate-600">
-                    Corners {g.cornerGrade ?? '-'} · Edges {g.edgeGrade ?? '-'} · Surface {g.surfaceGrade ?? '-'} · Centering {g.centeringGrade ?? '-'}
+                    Corners {g.cornerGrade ?? '-'} · Edges {g.edgeGrade ?? '-'} · Surface {g.surfaceGrade ?? '-'} · Centering {subgradeText(g.centeringGrade, g.overallGrade !== null)}
                   </p>
                   <p className="text-xs text-slate-500">
                     ID {g.id} · User {g.userId} · {[g.cardSet, g.year].filter(Boolean).join(' · ')} · {new Date(g.createdAt).toLocaleDateString()}

@@ -30,6 +30,7 @@ export function expectedScores(front: { borders: Borders | null; damage: FaceDam
   const lines = (d: FaceDamage) => scratchMm(d) + 0.5 * printLineLengths(d, w, h).reduce((t, v) => t + v, 0);
   const creases = [...creaseLengths(front.damage), ...creaseLengths(back.damage)];
   const surface = surfaceGrade(lines(front.damage) + 0.5 * lines(back.damage), { count: creases.length, longestMm: Math.max(0, ...creases) });
-  const scores = { centering: centering.length ? Math.min(...centering) : 10, corners, edges, surface };
+  // No face with a border to measure: the rubric leaves centering out (not measured).
+  const scores = { centering: centering.length ? Math.min(...centering) : null, corners, edges, surface };
   return { ...scores, overall: overallScore(scores) };
 }

@@ -293,6 +293,15 @@ describe('GET /api/card-gradings/:id/label', () => {
     expect(qr?.data).toBe(`https://cards.example.test/gallery/${id}`);
   });
 
+  it('says Not measured for centering the engine could not measure, never a number', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    await markGraded(t.db, id, { centeringGrade: null });
+    const label = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
+    expect(await pdfText(label.rawPayload)).toMatch(/Centering:\s*Not measured/);
+    const grading = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}`, headers: { cookie: roles.user.cookie } });
+    expect(grading.json()).toMatchObject({ centeringGrade: null, overallGrade: 8 });
+  });
+
   it("points the QR code at the server's own address, never at a Host header the request made up", async () => {
     const local = await createTestApp({ PORT: '5123', TRUST_PROXY: 'true' }, t.database);
     try {

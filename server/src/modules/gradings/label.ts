@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { BRAND, overallLabel } from '@gradelens/shared';
+import { BRAND, overallLabel, subgradeText } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStore } from '../../storage/images.ts';
@@ -66,7 +66,7 @@ export async function renderLabel(grading: GradingRow, options: { images: ImageS
     const cx = x + (i % 2) * 95;
     const cy = 150 + Math.floor(i / 2) * 16;
     doc.font('Helvetica').fontSize(9).fillColor('#334155').text(`${name}:`, cx, cy);
-    doc.font('Helvetica-Bold').text(value === null ? '-' : String(value), cx + 55, cy);
+    doc.font('Helvetica-Bold').text(subgradeText(value, true), cx + 55, cy);
   });
 
   const graded = (grading.gradedAt ?? grading.createdAt).toISOString().slice(0, 10);

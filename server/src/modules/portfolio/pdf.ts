@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { BRAND, formatAverageGrade, summarizePortfolio } from '@gradelens/shared';
+import { BRAND, formatAverageGrade, subgradeText, summarizePortfolio } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import type { ImageStore } from '../../storage/images.ts';
 
@@ -54,7 +54,7 @@ export async function renderPortfolio(cards: GradingRow[], options: { userName: 
       { width: 300, height: 12, ellipsis: true },
     );
     doc.text(
-      `Centering ${card.centeringGrade ?? '-'}   Corners ${card.cornerGrade ?? '-'}   Edges ${card.edgeGrade ?? '-'}   Surface ${card.surfaceGrade ?? '-'}`,
+      `Centering ${subgradeText(card.centeringGrade, card.overallGrade !== null)}   Corners ${card.cornerGrade ?? '-'}   Edges ${card.edgeGrade ?? '-'}   Surface ${card.surfaceGrade ?? '-'}`,
       x,
       y + 30,
     );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CardGrading } from '@gradelens/shared';
+import { subgradeText, type CardGrading } from '@gradelens/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -76,7 +76,7 @@ function HistoryCard({ card }: { card: CardGrading }) {
         <p className="text-slate-600">{[card.cardSet, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')}</p>
         <p className="text-slate-600">{[card.year, card.gameBrand].filter(Boolean).join(' · ')}</p>
         <p className="text-xs text-slate-500">{new Date(card.createdAt).toLocaleDateString()}</p>
-        <p className="text-xs text-slate-600">{grades.map(([name, g]) => `${name} ${g ?? 'N/A'}`).join(' · ')}</p>
+        <p className="text-xs text-slate-600">{grades.map(([name, g]) => `${name} ${subgradeText(g, card.overallGrade !== null, 'N/A')}`).join(' · ')}</p>
         <div className="flex items-center gap-4">
           <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
             View Details

@@ -1,12 +1,13 @@
 import { BadgeCheck, Star, StarHalf } from 'lucide-react';
 import type { CardGrading, CenteringFace, GradeReport } from '@gradelens/shared';
-import { gradeColour, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
+import { gradeColour, NOT_MEASURED, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
 import { cn } from '@/lib/utils';
 import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
 
 export interface ReportGrades {
   overallGrade: number;
-  centeringGrade: number;
+  /** Null: the engine could not measure centering on either face. */
+  centeringGrade: number | null;
   cornerGrade: number;
   edgeGrade: number;
   surfaceGrade: number;
@@ -18,11 +19,11 @@ export interface ReportGrades {
   annotatedBackPath?: string | null;
 }
 
-/** A stored grading as the report view shows it (missing grades read 1, as the spec's dialog does). */
+/** A stored grading as the report view shows it (missing grades read 1, as the spec's dialog does; centering may be not measured). */
 export function toReportGrades(g: CardGrading & { analysis?: GradeReport | null }): ReportGrades {
   return {
     overallGrade: g.overallGrade ?? 1,
-    centeringGrade: g.centeringGrade ?? 1,
+    centeringGrade: g.centeringGrade,
     cornerGrade: g.cornerGrade ?? 1,
     edgeGrade: g.edgeGrade ?? 1,
     surfaceGrade: g.surfaceGrade ?? 1,
@@ -81,6 +82,7 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
         <ul className="mt-4 space-y-4">
           {CATEGORIES.map((c) => {
             const score = grades[c.field];
+            if (score === null) return <NotMeasured key={c.key} label={c.label} report={report} />;
             const cc = GRADE_COLOUR_CLASSES[gradeColour(score)];
             return (
               <li key={c.key} data-testid={`category-${c.key}`}>
@@ -126,6 +128,22 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A category the engine could not measure: said plainly, with no bar and no made-up score. */
+function NotMeasured({ label, report }: { label: string; report: GradeReport | null }) {
+  return (
+    <li data-testid="category-centering">
+      <div className="flex items-baseline justify-between">
+        <span className="font-medium text-slate-900">{label}</span>
+        <span className="font-bold text-slate-500">{NOT_MEASURED}</span>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Neither face has a printed border to measure, so the overall grade comes from corners, edges and surface.
+      </p>
+      {report && <CenteringRatios front={report.centering.front} back={report.centering.back} />}
+    </li>
   );
 }
 
