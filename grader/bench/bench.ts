@@ -11,6 +11,7 @@ import { GradingPool, RECYCLE_AFTER_JOBS } from '../src/pool/pool.ts';
 import { toReportedGrade } from '../src/rubric.ts';
 import { GENERATOR_VERSION, generateCase, type GroundTruth } from '../src/synth/index.ts';
 import { badInputs } from './bad-inputs.ts';
+import { GRADE_KEYS, line, mean, pct, quantile, REPORT_KEY, sameGrade, withinOneGrade } from './figures.ts';
 import { benchZoo } from './zoo-eval.ts';
 
 const { values } = parseArgs({
@@ -26,12 +27,6 @@ const { values } = parseArgs({
 });
 const count = Number(values.count);
 const seed0 = Number(values.seed);
-const pct = (n: number, d: number) => (d ? (100 * n) / d : 0);
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
-};
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
 // The same work runs at very different speeds on different machines: a fixed loop to compare by.
 const calibration = (() => {
@@ -131,9 +126,7 @@ const centeringErrors: number[] = [];
 let unmeasurableTruth = 0;
 let unmeasurableFound = 0;
 let falselyUnmeasurable = 0;
-const keys = ['overall', 'centering', 'corners', 'edges', 'surface'] as const;
-const reportKey = { overall: 'overallGrade', centering: 'centeringGrade', corners: 'cornerGrade', edges: 'edgeGrade', surface: 'surfaceGrade' } as const;
-const exact = Object.fromEntries(keys.map((k) => [k, 0])) as Record<(typeof keys)[number], number>;
+const exact = Object.fromEntries(GRADE_KEYS.map((k) => [k, 0])) as Record<(typeof GRADE_KEYS)[number], number>;
 const withinOne = { ...exact };
 let graded = 0;
 let rejectedGood = 0;
@@ -173,11 +166,11 @@ outcomes.forEach((o, i) => {
     }
     centeringErrors.push(Math.abs(found.leftRight![0] - truth.leftRight![0]), Math.abs(found.topBottom![0] - truth.topBottom![0]));
   }
-  for (const k of keys) {
+  for (const k of GRADE_KEYS) {
     const expected = toReportedGrade(c.truth.expected[k]);
-    const got = r[reportKey[k]];
-    if (got === expected) exact[k] += 1;
-    if (got === expected || (got !== null && expected !== null && Math.abs(got - expected) <= 1)) withinOne[k] += 1;
+    const got = r[REPORT_KEY[k]];
+    if (sameGrade(got, expected)) exact[k] += 1;
+    if (withinOneGrade(got, expected)) withinOne[k] += 1;
   }
   const creased = [...(c.truth.creasesMm?.front ?? []), ...(c.truth.creasesMm?.back ?? [])].length > 0;
   const creaseReported = r.defects.some((d) => d.kind === 'crease');
@@ -195,8 +188,8 @@ outcomes.forEach((o, i) => {
     cleanCases += 1;
     if (r.scores.corners < c.truth.expected.corners || r.scores.edges < c.truth.expected.edges || r.scores.surface < c.truth.expected.surface) cleanChanged += 1;
   }
-  if (values.verbose && keys.some((k) => r[reportKey[k]] !== toReportedGrade(c.truth.expected[k]))) {
-    const scores = (s: HalfPointScores) => keys.map((k) => `${k.slice(0, 4)} ${s[k]}`).join(', ');
+  if (values.verbose && GRADE_KEYS.some((k) => r[REPORT_KEY[k]] !== toReportedGrade(c.truth.expected[k]))) {
+    const scores = (s: HalfPointScores) => GRADE_KEYS.map((k) => `${k.slice(0, 4)} ${s[k]}`).join(', ');
     console.log(`case ${i} (seed ${seed0 + i}, ${c.variant}, ${c.truth.frame}, ${c.truth.cardSize}, ${c.truth.pxPerMm.front.toFixed(1)} px/mm)`);
     console.log(`  truth: ${scores(c.truth.expected)}; found: ${scores(r.scores)}`);
     for (const face of ['front', 'back'] as const) {
@@ -209,13 +202,12 @@ outcomes.forEach((o, i) => {
 });
 const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.expected).length;
 
-const line = (label: string, value: string, pass?: boolean) => console.log(`${label.padEnd(58)} ${value.padEnd(18)} ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'}`);
 console.log(`\nThe first generator (src/synth, made alongside the engine): ${count} cases from seed ${seed0}`);
 line('centering error of the larger share, mean (pp)', mean(centeringErrors).toFixed(2), mean(centeringErrors) <= 0.5);
 line('centering error of the larger share, p95 (pp)', quantile(centeringErrors, 0.95).toFixed(2), quantile(centeringErrors, 0.95) <= 1.5);
 line('not-measurable faces recognised', `${unmeasurableFound}/${unmeasurableTruth}`, unmeasurableFound === unmeasurableTruth);
 line('measurable faces called not measurable', `${falselyUnmeasurable}`);
-for (const k of keys) {
+for (const k of GRADE_KEYS) {
   line(`${k}: exact integer grade`, `${pct(exact[k], graded).toFixed(1)}%`, pct(exact[k], graded) >= 70);
   line(`${k}: within one grade`, `${pct(withinOne[k], graded).toFixed(1)}%`, pct(withinOne[k], graded) >= 95);
 }

@@ -6,21 +6,11 @@ import path from 'node:path';
 import type { GradeOutcome, GradeReport } from '@gradelens/shared';
 import type { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
+import { GRADE_KEYS, line, mean, pct, quantile, REPORT_KEY, sameGrade, withinOneGrade } from './figures.ts';
 import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_VERSION, type ZooCase } from '../src/synth/zoo/index.ts';
 
-const KEYS = ['overall', 'centering', 'corners', 'edges', 'surface'] as const;
-const REPORT_KEY = { overall: 'overallGrade', centering: 'centeringGrade', corners: 'cornerGrade', edges: 'edgeGrade', surface: 'surfaceGrade' } as const;
 /** The subgrades a false defect can lower on a clean card. */
 const WEAR = ['corners', 'edges', 'surface'] as const;
-
-const pct = (n: number, d: number) => (d ? (100 * n) / d : 0);
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
-};
-const line = (label: string, value: string, pass?: boolean) =>
-  console.log(`${label.padEnd(58)} ${value.padEnd(18)} ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'}`);
 
 /** --cache DIR keeps generated zoo cases between runs, keyed by seed and the zoo's version. */
 async function zooCase(seed: number, bad: boolean, cacheDir?: string): Promise<ZooCase> {
@@ -51,7 +41,7 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
   const outcomes = await Promise.all(cases.map(grade));
   const badOutcomes = await Promise.all(bad.map(grade));
 
-  const exact = Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<(typeof KEYS)[number], number>;
+  const exact = Object.fromEntries(GRADE_KEYS.map((k) => [k, 0])) as Record<(typeof GRADE_KEYS)[number], number>;
   const withinOne = { ...exact };
   const centeringErrors: number[] = [];
   const rejectedCodes = new Map<string, number>();
@@ -77,11 +67,11 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
     }
     graded += 1;
     const r: GradeReport = outcome.report;
-    for (const k of KEYS) {
+    for (const k of GRADE_KEYS) {
       const expected = toReportedGrade(c.truth.expected[k]);
       const got = r[REPORT_KEY[k]];
-      if (got === expected) exact[k] += 1;
-      if (got === expected || (got !== null && expected !== null && Math.abs(got - expected) <= 1)) withinOne[k] += 1;
+      if (sameGrade(got, expected)) exact[k] += 1;
+      if (withinOneGrade(got, expected)) withinOne[k] += 1;
     }
     for (const face of ['front', 'back'] as const) {
       const truth = c.truth.centering[face];
@@ -104,14 +94,14 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
       families.set(c.meta.family, family);
     }
     if (options.verbose && r.overallGrade !== toIntegerGrade(c.truth.expected.overall)) {
-      console.log(`  seed ${ZOO_TEST_SEEDS.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${KEYS.map((k) => r.scores[k]).join('/')}`);
+      console.log(`  seed ${ZOO_TEST_SEEDS.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${GRADE_KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${GRADE_KEYS.map((k) => r.scores[k]).join('/')}`);
     }
   });
   const rejected = [...rejectedCodes.values()].reduce((a, b) => a + b, 0);
   const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.truth.expectedRejection).length;
 
   console.log('');
-  for (const k of KEYS) {
+  for (const k of GRADE_KEYS) {
     const target = k === 'overall' ? 75 : 70;
     line(`zoo ${k}: exact integer grade`, `${pct(exact[k], graded).toFixed(1)}%`, pct(exact[k], graded) >= target);
     line(`zoo ${k}: within one grade`, `${pct(withinOne[k], graded).toFixed(1)}%`, k === 'overall' ? pct(withinOne[k], graded) >= 97 : undefined);

@@ -1,4 +1,5 @@
 import type { GradeRejection } from '@gradelens/shared';
+import { polygonArea } from '../geometry/polygon.ts';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { backgroundDistance, isShadeOf, labOfPixel, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
@@ -400,15 +401,6 @@ function coarseCorners(points: Point[]): Point[] {
   return rect.map((corner) => hull.reduce((a, b) => (distance(a, corner) <= distance(b, corner) ? a : b)));
 }
 
-function polygonArea(points: Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i += 1) {
-    const p = points[i]!;
-    const q = points[(i + 1) % points.length]!;
-    sum += p.x * q.y - q.x * p.y;
-  }
-  return Math.abs(sum) / 2;
-}
 
 function convexHull(points: Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);

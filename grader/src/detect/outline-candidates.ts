@@ -1,3 +1,4 @@
+import { polygonArea } from '../geometry/polygon.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
 import { openCv, type OpenCv } from '../image/opencv.ts';
@@ -191,15 +192,6 @@ function labAt(preview: Raster, x: number, y: number): Lab | null {
   return rgbToLab(preview.data[i]!, preview.data[i + 1]!, preview.data[i + 2]!);
 }
 
-export function polygonArea(points: Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i += 1) {
-    const p = points[i]!;
-    const q = points[(i + 1) % points.length]!;
-    sum += p.x * q.y - q.x * p.y;
-  }
-  return Math.abs(sum) / 2;
-}
 
 /** One outline found twice: every corner of one near a corner of the other. */
 function sameOutline(a: OutlineCandidate, b: OutlineCandidate): boolean {

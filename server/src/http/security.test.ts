@@ -61,6 +61,12 @@ describe('a state-changing call from another site (cross-site request forgery)',
   });
 });
 
+/** A card upload as a browser sends it, with these files. */
+function upload(cookie: string, files: Parameters<typeof multipart>[0]) {
+  const form = multipart(files);
+  return t.app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { ...form.headers, cookie }, payload: form.payload });
+}
+
 describe('request bodies', () => {
   it.each([
     ['text/plain', 'text/plain'],
@@ -95,15 +101,9 @@ describe('request bodies', () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
     const big = Buffer.alloc(21 * 1024 * 1024, 1);
-    const form = multipart({
+    const response = await upload(cookie, {
       frontImage: { data: big, filename: 'front.jpg', type: 'image/jpeg' },
       backImage: { data: await jpegOf(60, 84), filename: 'back.jpg', type: 'image/jpeg' },
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/card-gradings/upload',
-      headers: { ...form.headers, cookie },
-      payload: form.payload,
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/file is larger than 20 MB/);
@@ -113,16 +113,10 @@ describe('request bodies', () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
     const photo = await jpegOf(60, 84);
-    const form = multipart({
+    const response = await upload(cookie, {
       frontImage: { data: photo, filename: 'a.jpg', type: 'image/jpeg' },
       backImage: { data: photo, filename: 'b.jpg', type: 'image/jpeg' },
       extra: { data: photo, filename: 'c.jpg', type: 'image/jpeg' },
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/card-gradings/upload',
-      headers: { ...form.headers, cookie },
-      payload: form.payload,
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/at most 2 files/);
