@@ -32,6 +32,8 @@ describe('the app shell', () => {
     expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
     expect(policy).toMatch(/script-src 'self';/);
     expect(first.headers['cache-control']).toBe('no-cache');
+    const head = await app.inject({ method: 'HEAD', url: '/portfolio' });
+    expect([head.statusCode, String(head.headers['content-security-policy'])]).toEqual([200, expect.stringMatching(/style-src 'self' 'nonce-/)]);
     await app.close();
   });
 

@@ -24,7 +24,7 @@ export async function registerAppShell(app: FastifyInstance, clientDist: string)
     allowedPath: (pathName) => pathName !== '/index.html',
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/uploads/')) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/uploads/')) {
       const nonce = randomBytes(16).toString('base64');
       return reply
         .type('text/html; charset=utf-8')
