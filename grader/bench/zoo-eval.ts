@@ -4,10 +4,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GradeOutcome, GradeReport } from '@gradelens/shared';
+import type { Point } from '../src/geometry/homography.ts';
 import type { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
 import { GRADE_KEYS, line, mean, pct, quantile, REPORT_KEY, sameGrade, withinOneGrade } from './figures.ts';
-import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_VERSION, type ZooCase } from '../src/synth/zoo/index.ts';
+import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_TUNING_SEEDS, ZOO_VERSION, type ZooCase } from '../src/synth/zoo/index.ts';
 
 /** The subgrades a false defect can lower on a clean card. */
 const WEAR = ['corners', 'edges', 'surface'] as const;
@@ -29,15 +30,30 @@ async function zooCase(seed: number, bad: boolean, cacheDir?: string): Promise<Z
   return c;
 }
 
-export async function benchZoo(pool: GradingPool, options: { count: number; badCount: number; cacheDir?: string; verbose?: boolean }): Promise<void> {
-  const count = Math.min(options.count, ZOO_TEST_SEEDS.last - ZOO_TEST_SEEDS.first + 1);
+export interface ZooBenchOptions {
+  count: number;
+  badCount: number;
+  cacheDir?: string;
+  verbose?: boolean;
+  /** The tuning seeds instead of the test seeds: for engineers improving the engine (bench/zoo-tune.ts). */
+  tuning?: { first: number };
+  /** Give the engine the truth's card corners: judges the measurements apart from the card search. */
+  measureOnly?: boolean;
+}
+
+const quad = (p: { x: number; y: number }[]) => [p[0]!, p[1]!, p[2]!, p[3]!] as [Point, Point, Point, Point];
+
+export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Promise<void> {
+  const seeds = options.tuning ? { first: options.tuning.first, last: ZOO_TUNING_SEEDS.last } : ZOO_TEST_SEEDS;
+  const count = Math.min(options.count, seeds.last - seeds.first + 1);
   const started = performance.now();
   const cases: ZooCase[] = [];
-  for (let i = 0; i < count; i += 1) cases.push(await zooCase(ZOO_TEST_SEEDS.first + i, false, options.cacheDir));
+  for (let i = 0; i < count; i += 1) cases.push(await zooCase(seeds.first + i, false, options.cacheDir));
   const bad: ZooCase[] = [];
-  for (let i = 0; i < options.badCount; i += 1) bad.push(await zooCase(ZOO_TEST_SEEDS.first + i, true, options.cacheDir));
-  console.log(`\nThe design zoo: test seeds ${ZOO_TEST_SEEDS.first} to ${ZOO_TEST_SEEDS.first + count - 1} (${count} pairs), ${bad.length} bad inputs; generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  const grade = (c: ZooCase) => pool.grade(c.front, c.back).catch((e: unknown) => e as Error);
+  for (let i = 0; i < options.badCount; i += 1) bad.push(await zooCase(seeds.first + i, true, options.cacheDir));
+  console.log(`\nThe design zoo: ${options.tuning ? 'TUNING' : 'test'} seeds ${seeds.first} to ${seeds.first + count - 1} (${count} pairs), ${bad.length} bad inputs; generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const at = (c: ZooCase) => (options.measureOnly && c.truth.corners ? { cardAt: { front: quad(c.truth.corners.front), back: quad(c.truth.corners.back) } } : {});
+  const grade = (c: ZooCase) => pool.grade(c.front, c.back, at(c)).catch((e: unknown) => e as Error);
   const outcomes = await Promise.all(cases.map(grade));
   const badOutcomes = await Promise.all(bad.map(grade));
 
@@ -54,15 +70,23 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
     { from: 0.7, to: 0.85, n: 0, exact: 0 },
     { from: 0.85, to: 1.01, n: 0, exact: 0 },
   ];
+  /** Per photo condition (background, holder, frame): pairs, and those rejected. */
+  const conditions = new Map<string, { n: number; rejected: number }>();
   let graded = 0;
   let crashed = 0;
   let notMeasuredButTen = 0;
   outcomes.forEach((outcome: GradeOutcome | Error, i) => {
     const c = cases[i]!;
     if (outcome instanceof Error) return void (crashed += 1);
+    for (const key of [`background ${c.meta.background}`, `holder ${c.meta.holder}`, `frame ${c.truth.frame}`]) {
+      const tally = conditions.get(key) ?? { n: 0, rejected: 0 };
+      tally.n += 1;
+      if (!outcome.ok) tally.rejected += 1;
+      conditions.set(key, tally);
+    }
     if (!outcome.ok) {
       rejectedCodes.set(outcome.rejection.code, (rejectedCodes.get(outcome.rejection.code) ?? 0) + 1);
-      if (options.verbose) console.log(`  seed ${ZOO_TEST_SEEDS.first + i} (${c.meta.family}, ${c.meta.background}, ${c.meta.holder}) rejected: ${outcome.rejection.code}`);
+      if (options.verbose) console.log(`  seed ${seeds.first + i} (${c.meta.family}, ${c.meta.background}, ${c.meta.holder}) rejected: ${outcome.rejection.code}`);
       return;
     }
     graded += 1;
@@ -94,7 +118,7 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
       families.set(c.meta.family, family);
     }
     if (options.verbose && r.overallGrade !== toIntegerGrade(c.truth.expected.overall)) {
-      console.log(`  seed ${ZOO_TEST_SEEDS.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${GRADE_KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${GRADE_KEYS.map((k) => r.scores[k]).join('/')}`);
+      console.log(`  seed ${seeds.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${GRADE_KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${GRADE_KEYS.map((k) => r.scores[k]).join('/')}`);
     }
   });
   const rejected = [...rejectedCodes.values()].reduce((a, b) => a + b, 0);
@@ -110,7 +134,11 @@ export async function benchZoo(pool: GradingPool, options: { count: number; badC
   line('zoo centering error of the larger share, p95 (pp)', quantile(centeringErrors, 0.95).toFixed(2), quantile(centeringErrors, 0.95) <= 0.8);
   line('zoo: no face measurable, yet centering graded 10', `${notMeasuredButTen}`, notMeasuredButTen === 0);
   line('zoo good photos rejected', `${pct(rejected, count).toFixed(1)}% (${rejected})`, pct(rejected, count) <= 1);
-  if (rejected) console.log(`    by code: ${[...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  if (rejected) {
+    console.log(`    by code: ${[...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
+    const worst = [...conditions].filter(([, t]) => t.rejected > 0).sort((a, b) => b[1].rejected / b[1].n - a[1].rejected / a[1].n);
+    console.log(`    by condition: ${worst.map(([key, t]) => `${key} ${t.rejected}/${t.n}`).join(', ')}`);
+  }
   line('zoo bad inputs rejected with the right code', `${badRight}/${bad.length}`, badRight === bad.length);
   ZOO_BAD_INPUTS.forEach((code) => {
     const mine = bad.map((b, i) => [b, badOutcomes[i]!] as const).filter(([b]) => b.truth.expectedRejection === code);
