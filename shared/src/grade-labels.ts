@@ -62,3 +62,13 @@ export function subgradeText(value: number | null, graded: boolean, missing = '-
   if (value !== null) return String(value);
   return graded ? NOT_MEASURED : missing;
 }
+
+/**
+ * Below this confidence a report says 'Low confidence' on screen. The engine's confidence is
+ * calibrated on the design zoo's tuning seeds (grader/bench/calibrate-confidence.ts): it estimates
+ * how often a report like this one has the overall grade exactly right, so below one half the
+ * grade is more likely off than right.
+ */
+export const LOW_CONFIDENCE_BELOW = 0.5;
+
+export const isLowConfidence = (report: { confidence: number }): boolean => report.confidence < LOW_CONFIDENCE_BELOW;

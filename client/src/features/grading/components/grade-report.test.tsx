@@ -1,5 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GradeReport } from '@gradelens/shared';
 import { GradeReportView, type ReportGrades } from './grade-report.tsx';
 
 afterEach(cleanup);
@@ -27,5 +28,40 @@ describe('the grade breakdown', () => {
   it('shows a measured centering as its grade out of 10', () => {
     render(<GradeReportView grades={grades(7)} />);
     expect(within(screen.getByTestId('category-centering')).getByText('7/10')).toBeTruthy();
+  });
+});
+
+const analysis = (confidence: number): GradeReport => ({
+  rubricVersion: 1,
+  overallGrade: 8,
+  centeringGrade: 8,
+  cornerGrade: 8,
+  edgeGrade: 9,
+  surfaceGrade: 9,
+  scores: { overall: 8, centering: 8, corners: 8, edges: 9, surface: 9 },
+  centering: { front: { measurable: false, reason: 'no border' }, back: { measurable: false, reason: 'no border' } },
+  cardSize: { kind: 'standard', widthMm: 63, heightMm: 88 },
+  defects: [],
+  warnings: [{ code: 'low_resolution', face: 'front', message: 'Front photo has 5.1 pixels per mm: fine corner and edge wear may not show.' }],
+  confidence,
+  notes: '',
+  timingsMs: {},
+  pxPerMm: { front: 5.1, back: 9 },
+});
+
+describe('the confidence of a report', () => {
+  it('says Low confidence beside the grade, with the photo warnings, when the engine was unsure', () => {
+    render(<GradeReportView grades={{ ...grades(8), analysis: analysis(0.35) }} />);
+    const note = within(screen.getByTestId('low-confidence'));
+    expect(note.getByText('Low confidence')).toBeTruthy();
+    expect(note.getByText(/5\.1 pixels per mm/)).toBeTruthy();
+  });
+
+  it('says nothing of the kind for a confident report or a grading without the engine report', () => {
+    render(<GradeReportView grades={{ ...grades(8), analysis: analysis(0.8) }} />);
+    expect(screen.queryByTestId('low-confidence')).toBeNull();
+    cleanup();
+    render(<GradeReportView grades={grades(8)} />);
+    expect(screen.queryByTestId('low-confidence')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { BadgeCheck, Star, StarHalf } from 'lucide-react';
+import { AlertTriangle, BadgeCheck, Star, StarHalf } from 'lucide-react';
 import type { CardGrading, CenteringFace, GradeReport } from '@gradelens/shared';
-import { gradeColour, NOT_MEASURED, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
+import { gradeColour, isLowConfidence, NOT_MEASURED, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
 import { cn } from '@/lib/utils';
 import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
 
@@ -75,6 +75,7 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
             <BadgeCheck className="size-4" aria-hidden /> AI-Powered Grading
           </span>
         )}
+        {report && isLowConfidence(report) && <LowConfidence report={report} />}
       </div>
 
       <section aria-labelledby="breakdown-heading" className="rounded-xl border border-slate-200 bg-white p-6">
@@ -126,6 +127,31 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
             {grades.annotatedBackPath && <img src={grades.annotatedBackPath} alt="Back with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
           </div>
         </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The engine was unsure: said beside the grade, with what made it unsure (the report's photo
+ * warnings) and what to do, so a collector does not take an estimate for a measurement.
+ */
+function LowConfidence({ report }: { report: GradeReport }) {
+  const reasons = [...new Set(report.warnings.map((w) => w.message))];
+  return (
+    <div className="mt-2 w-full rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200" data-testid="low-confidence" role="note">
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle className="size-4 shrink-0" aria-hidden /> Low confidence
+      </p>
+      <p className="mt-1">
+        The photos left parts of this card unclear, so this grade is an estimate that may be off by a grade or more. Retake the photos on a plain background in even light, with the card out of any holder and filling most of the picture.
+      </p>
+      {reasons.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
       )}
     </div>
   );
