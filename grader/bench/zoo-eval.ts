@@ -14,7 +14,7 @@ import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, Z
 const WEAR = ['corners', 'edges', 'surface'] as const;
 
 /** --cache DIR keeps generated zoo cases between runs, keyed by seed and the zoo's version. */
-async function zooCase(seed: number, bad: boolean, cacheDir?: string): Promise<ZooCase> {
+export async function zooCase(seed: number, bad: boolean, cacheDir?: string): Promise<ZooCase> {
   const make = () => (bad ? generateZooBadInput(seed) : generateZooCase({ seed }));
   if (!cacheDir) return make();
   const folder = path.join(cacheDir, `zoo-${bad ? 'bad-' : ''}${seed}-v${ZOO_VERSION}`);

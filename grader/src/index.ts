@@ -12,6 +12,7 @@ import { labFace } from './measure/lab-grid.ts';
 import { measureSurface } from './measure/surface.ts';
 import { rectify } from './rectify.ts';
 import { annotate } from './report/annotate.ts';
+import { confidenceOf } from './report/confidence.ts';
 import { writeNotes } from './report/notes.ts';
 import { edgesGrade, overallScore, surfaceGrade, toIntegerGrade, toReportedGrade } from './rubric.ts';
 
@@ -89,18 +90,15 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const kind = kindOf(ratio);
   const size = SIZES[kind];
   const warnings: QualityWarning[] = [];
-  let confidence = 0.9;
   const pxPerMm = { front: 0, back: 0 };
   for (const face of ['front', 'back'] as const) {
     const ppm = geometry[face].shortSidePx / size.widthMm;
     pxPerMm[face] = Math.round(ppm * 10) / 10;
     if (ppm < LOW_RES_PX_PER_MM) {
       warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
-      confidence -= 0.15;
     }
     if (found[face]!.edgeRisePx / ppm > BLUR_WARN_MM) {
       warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
-      confidence -= 0.1;
     }
   }
 
@@ -119,18 +117,15 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     }
     if (glare > 0.05) {
       warnings.push({ code: 'glare', face, message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.` });
-      confidence -= 0.1;
     }
     if (!faces[face].centering.measurable) {
       warnings.push({ code: 'centering_not_measurable', face, message: `${label(face)} centering could not be measured: ${faces[face].centering.reason}` });
-      confidence -= 0.1;
     }
   }
 
   const centeringGrades = (['front', 'back'] as const).map((f) => faces[f].centering.grade).filter((g): g is number => g !== undefined);
   // Neither face measurable (borderless, full art, a blocked border): not measured, never a 10.
   const centering = centeringGrades.length ? Math.min(...centeringGrades) : null;
-  if (centering === null) confidence -= 0.1;
   const cornerViews = [...faces.front.corners.views, ...faces.back.corners.views];
   const corners = Math.min(...cornerViews.map((v) => v.grade));
   const edgeSeverity = [...faces.front.edges.views, ...faces.back.edges.views].reduce((t, v) => t + v.severityMm, 0);
@@ -147,9 +142,8 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const surfaceNote = borderInspected
     ? 'Surface: both faces were checked for creases and print lines, the printed borders for scratches and spots, the artwork for scratches. Spots and dents inside the artwork are not measured yet, so look over the art under a light before sending the card in.'
     : 'Surface: both faces were checked for creases and print lines; neither has a plain printed border, so the artwork was checked only for scratches. Look over the card under a light for spots and dents.';
-  confidence -= 0.1;
 
-  const base: Omit<GradeReport, 'notes'> = {
+  const measured: Omit<GradeReport, 'notes' | 'confidence'> = {
     rubricVersion: 1,
     overallGrade: toIntegerGrade(overall),
     centeringGrade: toReportedGrade(centering),
@@ -161,10 +155,10 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     cardSize: { kind, ...size },
     defects,
     warnings,
-    confidence: Math.round(Math.max(0.2, Math.min(0.95, confidence)) * 100) / 100,
     timingsMs: timings,
     pxPerMm,
   };
+  const base = { ...measured, confidence: confidenceOf(measured) };
   const report: GradeReport = { ...base, notes: writeNotes(base, surfaceNote) };
   const annotated = options.annotate
     ? await time('annotate', async () => ({

@@ -60,7 +60,18 @@ export interface Defect {
   impliedGrade: number;
 }
 
-export type QualityWarningCode = 'blur' | 'glare' | 'low_resolution' | 'tilt' | 'centering_not_measurable';
+export type QualityWarningCode =
+  | 'blur'
+  | 'glare'
+  | 'low_resolution'
+  | 'tilt'
+  | 'centering_not_measurable'
+  /** Foil or busy art left part of the surface unreadable at this resolution: not graded there. */
+  | 'surface_not_assessed'
+  /** Art or foil to the edge, or a holder's plastic on it, left part of the edges unreadable. */
+  | 'edges_not_assessed'
+  /** The card is in a sleeve, top loader or slab: what the plastic hides or glints on was not graded. */
+  | 'in_holder';
 
 export interface QualityWarning {
   code: QualityWarningCode;
