@@ -1,6 +1,7 @@
 import type { RectifiedFace } from '../rectify.ts';
 import { maskScan, nextMarked } from '../image/mask.ts';
 import { floats, zeroedBytes } from '../image/scratch.ts';
+import { degreesFromAxis, medianSideStep, type LightnessPlane } from './line-sides.ts';
 
 /** A straight line found on the face, from (x1, y1) to (x2, y2) in mm on the rectified card. */
 export interface FoundLine {
@@ -26,6 +27,17 @@ const HALF_WIDTH_MM = 0.19;
 const MIN_LENGTH_MM = 2;
 /** Pixels off the fitted line farther than this mean a curve or a blob, which scratches are not. */
 const MAX_OFF_LINE_MM = 0.22;
+
+/** Within this many degrees of the card's sides, a light line is taken for the design's. */
+const AXIS_DEG = 2;
+/** Where the print either side of a line is read (mm) and the L* step there that makes it an edge of the design. */
+const SIDE_MM = 0.6;
+const SIDE_STEP = 8;
+
+/** Where the groove's shadow is looked for beside the ridge's middle (mm), how much darker (L*) than the print it must be, and along what share of the line. */
+const GROOVE_MM = 0.15;
+const GROOVE_CONTRAST = 3;
+const GROOVE_SHARE = 0.6;
 
 // Four directions a line can run in (unit steps along it), with the perpendicular to each.
 export const DIRECTIONS = [
@@ -66,6 +78,8 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
     const counts = [0, 0, 0, 0];
     for (const i of blob) counts[orientation[i]!]! += 1;
     if (Math.max(...counts) < blob.length * 0.6) continue;
+    if (isDesignLine(line, { L: lightness, w, h }, p)) continue;
+    if (!hasGroove(line, { L: lightness, w, h }, p)) continue;
     const toMm = (px: number, origin: number) => (px + origin) / p - m;
     const ax = toMm(line.ax, x0);
     const ay = toMm(line.ay, y0);
@@ -80,6 +94,46 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
     });
   }
   return found;
+}
+
+/**
+ * A light line the design draws: one square to the card (within AXIS_DEG, as the rules, frames
+ * and type of a design are and a scratch rarely is: its direction is anyone's), or one along an
+ * edge of the print (the light rim of an outline), the print on its two sides differing by
+ * SIDE_STEP or more over most of its length.
+ */
+function isDesignLine(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): boolean {
+  if (degreesFromAxis(line.ax, line.ay, line.bx, line.by) < AXIS_DEG) return true;
+  return medianSideStep(plane, line.ax, line.ay, line.bx, line.by, SIDE_MM * p) >= SIDE_STEP;
+}
+
+/**
+ * A scratch is a cut in the print's gloss: the ridge it throws up catches the light, and beside
+ * it the groove lies in shadow, a hairline darker than the print around. A light stroke the art
+ * draws has the print right up to it. The groove shows on one side at least, over most of the line.
+ */
+function hasGroove(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): boolean {
+  const { L, w, h } = plane;
+  const length = Math.hypot(line.bx - line.ax, line.by - line.ay);
+  const [ux, uy] = [(line.bx - line.ax) / length, (line.by - line.ay) / length];
+  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+  const near = GROOVE_MM * p;
+  const far = SIDE_MM * p;
+  const grooved = [0, 0];
+  let n = 0;
+  for (let t = 0; t <= length; t += 1) {
+    const x = line.ax + ux * t;
+    const y = line.ay + uy * t;
+    n += 1;
+    for (const side of [0, 1]) {
+      const sgn = side ? 1 : -1;
+      // The darkest point just beside the ridge against the print farther out on the same side.
+      let dark = Infinity;
+      for (let d = near * 0.5; d <= near * 1.5; d += 0.5) dark = Math.min(dark, at(x - uy * d * sgn, y + ux * d * sgn));
+      if (at(x - uy * far * sgn, y + ux * far * sgn) - dark >= GROOVE_CONTRAST) grooved[side]! += 1;
+    }
+  }
+  return Math.max(...grooved) >= GROOVE_SHARE * n;
 }
 
 /**
