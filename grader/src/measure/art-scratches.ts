@@ -24,7 +24,11 @@ export interface SearchArea {
 const LINE_CONTRAST = 9;
 /** Half the widest scratch we look for, in mm: lines wider than twice this are print, not scratches. */
 const HALF_WIDTH_MM = 0.19;
-const MIN_LENGTH_MM = 2;
+/**
+ * Shorter light strokes are left to the print: at a phone photo's resolution a scratch of a
+ * millimetre or two cannot be told from a serif, a hyphen or a glint of foil.
+ */
+const MIN_LENGTH_MM = 3;
 /** Pixels off the fitted line farther than this mean a curve or a blob, which scratches are not. */
 const MAX_OFF_LINE_MM = 0.22;
 

@@ -55,7 +55,10 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
     .map((c) => extend(c, L, w, h, p, reach))
     // A fold crosses the design; a pair along an edge of it (the bevel and shadow of a name plate
     // set at a slant) has one print on one side and another on the other.
-    .filter((c) => !(medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p) >= SIDE_STEP) && !nearlySquare(c))
+    .filter((c) => {
+      const step = medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p);
+      return step < (nearlySquare(c) ? SQUARE_SIDE_STEP : SIDE_STEP);
+    })
     .filter((c, _, all) => !all.some((o) => o !== c && besideIt(c, o, p)))
     .map((c) => {
       const a = plane.toMm(c.ax, c.ay);
@@ -152,12 +155,14 @@ const SQUARE_DEG = 0.3;
 const alongAnAxis = (c: Piece) => degreesFromAxis(c.ax, c.ay, c.bx, c.by) < SQUARE_DEG;
 
 /**
- * Within this many degrees of the card's sides, a pair is the design's after all: the bevel of a
- * plate set a little askew, the rules and bars of the print as the photo's perspective leaves
- * them. A fold that square is missed; one at any other angle is not, and a card graded down
- * for its own print costs more trust than a rare square fold left to the eye.
+ * Within this many degrees of the card's sides, rules, bars and the bevels of plates set a
+ * little askew are drawn as pairs too, with print on either side that differs only a little
+ * (a plate's tint against the art). There a pair is taken for a fold only over print that is the
+ * same on both sides to within SQUARE_SIDE_STEP: a fold that square over busy print is missed,
+ * and a card graded down for its own print costs more trust than a rare square fold left to the eye.
  */
 const NEAR_SQUARE_DEG = 3;
+const SQUARE_SIDE_STEP = 1.5;
 
 const nearlySquare = (c: Piece) => degreesFromAxis(c.ax, c.ay, c.bx, c.by) < NEAR_SQUARE_DEG;
 

@@ -30,6 +30,11 @@ const SEGMENT_COVER = 0.4;
  * lines and edge stripes crowd there, and a roller line there would be one among them.
  */
 const EDGE_BAND_MM = 6;
+/** The stretch of art just inside the border (mm) that a line the border hides must reach at both ends. */
+const AT_BORDER_MM = 1;
+/** Border lightness (L*) at or beyond which a faint light (dark) line may not show in it. */
+const HIDING_LIGHT = 85;
+const HIDING_DARK = 25;
 /** The outer band of a borderless face (mm) that a line of its design does not reach. */
 const OUTER_MM = 3;
 /** A stretch of border narrower than this (mm, outside the plane's edge band) is too thin to read. */
@@ -82,7 +87,7 @@ export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; hei
     const line = (c: { j: number; light: boolean }) => ({ marks, w, h, vertical, j: c.j, bit: (c.light ? 1 : 2) << (vertical ? 2 : 0) });
     const origin = vertical ? plane.toMm(0, 0).y : plane.toMm(0, 0).x;
     const ends = lineEnds(frame ? (vertical ? [frame.top, frame.bottom] : [frame.left, frame.right]) : null, lengthMm, (mm) => Math.round((mm - origin) * p), p);
-    const lines = candidates.filter((c) => runsWhole(line(c), k) && ends.stretches.filter(([from, to]) => answerShare(line(c), from, to) >= SEGMENT_COVER).length >= ends.needed);
+    const lines = candidates.filter((c) => runsWhole(line(c), k) && showsAtEnds(line(c), c.light, ends, L));
     // A roller line stands alone: several across one face are a pattern of the design (rows of a
     // back's text, stripes), which a face rarely shows as damage twice over.
     if (lines.length === 1) found.push({ vertical, atMm: Math.round(fromMm(lines[0]!.j) * 100) / 100, lengthMm, light: lines[0]!.light });
@@ -132,21 +137,59 @@ function answerShare(line: MarkedLine, from: number, to: number): number {
   return n ? hits / n : 0;
 }
 
+/** Stretches along a line, [from, to) in plane pixels. */
+type Stretch = [number, number];
+
 /**
- * Where a print line must show at its ends, [from, to) in plane pixels along it, and how many of
- * them: the printed border at either end (at one, as a dark line does not show on a black
- * border), or where no border is wide enough to read, the outer OUTER_MM of the card at both ends,
- * where a title bar or a text box of a borderless design stops short.
+ * Where a print line must show at its ends. On a face with a printed border: in that border at
+ * either end. A faint line can hide in a border of its own extreme (a light line in a near-white
+ * border, a dark one in a near-black border); where every border it crosses could hide it, it
+ * must show instead in the art right up to the border at both ends, where a title bar or a rule
+ * of the design stops short. On a face with no border wide enough to read: in the outer OUTER_MM
+ * of the card at both ends.
  */
-function lineEnds(inner: [number, number] | null, lengthMm: number, toPx: (mm: number) => number, p: number): { stretches: [number, number][]; needed: number } {
+function showsAtEnds(line: MarkedLine, light: boolean, ends: LineEnds, L: Float32Array): boolean {
+  const shows = (s: Stretch) => answerShare(line, s[0], s[1]) >= SEGMENT_COVER;
+  if (!ends.borders.length) return ends.outer.every(shows);
+  if (ends.borders.some(shows)) return true;
+  const hides = (s: Stretch) => (light ? besideLine(line, s, L) >= HIDING_LIGHT : besideLine(line, s, L) <= HIDING_DARK);
+  return ends.borders.every(hides) && ends.atBorder.every(shows);
+}
+
+interface LineEnds {
+  /** The printed border at each end, where wide enough to read (none on a borderless face). */
+  borders: Stretch[];
+  /** The art's first AT_BORDER_MM inside the border at each end. */
+  atBorder: Stretch[];
+  /** The card's outer OUTER_MM at each end. */
+  outer: Stretch[];
+}
+
+function lineEnds(inner: [number, number] | null, lengthMm: number, toPx: (mm: number) => number, p: number): LineEnds {
   const start = Math.max(0, toPx(0));
   const end = toPx(lengthMm);
-  const wide = ([from, to]: [number, number]) => to - from >= MIN_BORDER_MM * p;
-  if (inner) {
-    const borders = ([[start, toPx(inner[0] - 0.3)], [toPx(lengthMm - inner[1] + 0.3), end]] as [number, number][]).filter(wide);
-    if (borders.length) return { stretches: borders, needed: 1 };
+  const outer: Stretch[] = [
+    [start, toPx(OUTER_MM)],
+    [toPx(lengthMm - OUTER_MM), end],
+  ];
+  if (!inner) return { borders: [], atBorder: [], outer };
+  const borders = ([[start, toPx(inner[0] - 0.3)], [toPx(lengthMm - inner[1] + 0.3), end]] as Stretch[]).filter(([from, to]) => to - from >= MIN_BORDER_MM * p);
+  const atBorder: Stretch[] = [
+    [toPx(inner[0] + 0.3), toPx(inner[0] + 0.3 + AT_BORDER_MM)],
+    [toPx(lengthMm - inner[1] - 0.3 - AT_BORDER_MM), toPx(lengthMm - inner[1] - 0.3)],
+  ];
+  return { borders, atBorder, outer };
+}
+
+/** The median lightness of the print just beside the line (two rows or columns away either side) over a stretch. */
+function besideLine(line: MarkedLine, [from, to]: Stretch, L: Float32Array): number {
+  const { w, h, vertical, j } = line;
+  const values: number[] = [];
+  for (let t = Math.max(0, from); t < Math.min(to, vertical ? h : w); t += 1) {
+    for (const c of [j - 2, j + 2]) if (c >= 0 && c < (vertical ? w : h)) values.push(L[vertical ? t * w + c : c * w + t]!);
   }
-  return { stretches: [[start, toPx(OUTER_MM)], [toPx(lengthMm - OUTER_MM), end]], needed: 2 };
+  values.sort((a, b) => a - b);
+  return values.length ? values[values.length >> 1]! : NaN;
 }
 
 /** Counts along one row or column: in all, and in its first and last END_SHARE. */

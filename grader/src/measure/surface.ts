@@ -20,7 +20,21 @@ export interface SurfaceMeasurement {
   glareShare: number;
   /** Where it looked: the printed border and the artwork, or only the artwork (no plain border). */
   inspected: 'border_and_art' | 'art';
+  /**
+   * The share of the face (0 to 1) whose surface could not be read at this resolution, and why:
+   * glare over it, or art so full of fine light strokes (foil, hatching, sparkle) that a scratch
+   * would not stand out from them. What lies there was not graded, so the report is less sure.
+   */
+  notAssessed: { share: number; reasons: NotAssessedReason[] };
 }
+
+export type NotAssessedReason = 'glare' | 'busy_art';
+
+/**
+ * More scratch-like strokes than this on one face's art are a texture of its print, not damage:
+ * a worn card shows a few scratches, a foil or hatched one shows them everywhere.
+ */
+const BUSY_STROKES = 5;
 
 /**
  * Surface defects where the print is one flat colour, the printed border: anything that
@@ -71,12 +85,20 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   // What lies on a crease or a print line is counted once, as that line: the light band of a
   // crease is a light line too, and where either crosses the border it differs from the border.
   const lines = [...creases, ...printLines];
-  for (const sc of findArtScratches(face.face, area)) {
-    if (onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)) continue;
-    score += sc.lengthMm;
-    defects.push(lineDefect('scratch', sc, 10));
+  const scratches = findArtScratches(face.face, area).filter((sc) => !(onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)));
+  const busyArt = scratches.length >= BUSY_STROKES;
+  if (!busyArt) {
+    for (const sc of scratches) {
+      score += sc.lengthMm;
+      defects.push(lineDefect('scratch', sc, 10));
+    }
   }
-  if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art' };
+  const artShare = busyArt ? (Math.max(0, area.x1 - area.x0) * Math.max(0, area.y1 - area.y0)) / (w * h) : 0;
+  const notAssessed = {
+    share: round2(Math.min(1, glareShare + artShare)),
+    reasons: [...(glareShare > 0.01 ? ['glare' as const] : []), ...(busyArt ? ['busy_art' as const] : [])],
+  };
+  if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art', notAssessed };
   const width = face.face.raster.width;
   const flagged = zeroedBytes('surface-flagged', face.face.raster.width * face.face.raster.height);
   // Flagged pixels in the innermost strip of the band: a blob that reaches them is the art
@@ -112,7 +134,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       impliedGrade: 10,
     });
   }
-  return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art' };
+  return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art', notAssessed };
 }
 
 /** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
