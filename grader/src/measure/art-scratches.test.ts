@@ -21,6 +21,14 @@ function stroke(deg: number, groove: boolean, under?: (x: number, y: number) => 
   };
 }
 
+/** Art with the grain of a printed picture: each 0.125 mm cell a few L* off its neighbours. */
+function textured(x: number, y: number): Rgb | undefined {
+  if (x < 4 || y < 4 || x > 59 || y > 84) return undefined;
+  const cell = Math.floor(x * 8) * 7919 + Math.floor(y * 8) * 104729;
+  const n = ((cell * 2654435761) >>> 0) % 13;
+  return [ART[0] + n - 6, ART[1] + n - 6, ART[2] + n - 6];
+}
+
 const face = (paint: (x: number, y: number) => Rgb | undefined) => drawFace({ table: [40, 40, 40], border: [240, 240, 235], art: ART, borderMm: 4, paint }).face;
 
 describe('findArtScratches', () => {
@@ -31,8 +39,13 @@ describe('findArtScratches', () => {
     expect(found[0]!.lengthMm).toBeLessThan(13);
   });
 
-  it('takes a light stroke with the print right up to it for the art', () => {
-    expect(findArtScratches(face(stroke(30, false)), AREA)).toEqual([]);
+  it('takes a light stroke with the print right up to it, among the texture of a picture, for the art', () => {
+    expect(findArtScratches(face(stroke(30, false, textured)), AREA)).toEqual([]);
+    expect(findArtScratches(face(stroke(30, true, textured)), AREA)).toHaveLength(1);
+  });
+
+  it('on flat print, where the design draws no strokes, takes a light line for a scratch without its groove', () => {
+    expect(findArtScratches(face(stroke(30, false)), AREA)).toHaveLength(1);
   });
 
   it('takes a line square to the card for a rule of the design', () => {

@@ -42,6 +42,8 @@ const SIDE_STEP = 8;
 const GROOVE_MM = 0.15;
 const GROOVE_CONTRAST = 3;
 const GROOVE_SHARE = 0.6;
+/** Print beside a line smoother than this (median L* step, photo grain included) is a flat fill. */
+const SMOOTH_PRINT = 0.3;
 
 // Four directions a line can run in (unit steps along it), with the perpendicular to each.
 export const DIRECTIONS = [
@@ -83,7 +85,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
     for (const i of blob) counts[orientation[i]!]! += 1;
     if (Math.max(...counts) < blob.length * 0.6) continue;
     if (isDesignLine(line, { L: lightness, w, h }, p)) continue;
-    if (!hasGroove(line, { L: lightness, w, h }, p)) continue;
+    if (!hasGroove(line, { L: lightness, w, h }, p) && !(printRoughness(line, { L: lightness, w, h }, p) < SMOOTH_PRINT)) continue;
     const toMm = (px: number, origin: number) => (px + origin) / p - m;
     const ax = toMm(line.ax, x0);
     const ay = toMm(line.ay, y0);
@@ -112,9 +114,35 @@ function isDesignLine(line: { ax: number; ay: number; bx: number; by: number }, 
 }
 
 /**
+ * How rough the print beside a line is: the median L* difference between points two pixels apart
+ * along it, from SIDE_MM / 2 to 2.5 x SIDE_MM either side. Flat print (a fill, a smooth gradient)
+ * has none but the photo's grain; art drawn as a picture has texture, and strokes among it.
+ */
+function printRoughness(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): number {
+  const { L, w, h } = plane;
+  const length = Math.hypot(line.bx - line.ax, line.by - line.ay);
+  const [ux, uy] = [(line.bx - line.ax) / length, (line.by - line.ay) / length];
+  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+  const steps: number[] = [];
+  for (let t = 0; t <= length; t += 1) {
+    for (const side of [-1, 1]) {
+      for (let d = 0.5 * SIDE_MM * p; d <= 2.5 * SIDE_MM * p; d += 2) {
+        const x = line.ax + ux * t - uy * d * side;
+        const y = line.ay + uy * t + ux * d * side;
+        steps.push(Math.abs(at(x, y) - at(x + ux * 2, y + uy * 2)));
+      }
+    }
+  }
+  steps.sort((a, b) => a - b);
+  return steps[steps.length >> 1]!;
+}
+
+/**
  * A scratch is a cut in the print's gloss: the ridge it throws up catches the light, and beside
  * it the groove lies in shadow, a hairline darker than the print around. A light stroke the art
- * draws has the print right up to it. The groove shows on one side at least, over most of the line.
+ * draws has the print right up to it. The groove shows on one side at least, over most of the
+ * line. Without it a light line is taken for a scratch only on flat print (printRoughness below
+ * SMOOTH_PRINT), where the design draws no strokes.
  */
 function hasGroove(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): boolean {
   const { L, w, h } = plane;
