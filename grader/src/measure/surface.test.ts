@@ -20,6 +20,10 @@ function ridges(starts: [number, number, number][]) {
   };
 }
 
+/** Dark specks 0.3 mm across in the border, centred at the given points. */
+const specks = (centres: [number, number][]) => (x: number, y: number): Rgb | undefined =>
+  centres.some(([cx, cy]) => Math.hypot(x - cx, y - cy) < 0.15) ? [60, 60, 60] : undefined;
+
 const card = (paint: DrawnCard['paint']): DrawnCard => ({ table: [40, 40, 40], border: [240, 240, 235], art: [110, 120, 140], borderMm: 4, paint });
 
 describe('measureSurface', () => {
@@ -28,6 +32,13 @@ describe('measureSurface', () => {
     const s = measureSurface(drawFace(c), bordersOf(c), 'front', true);
     expect(s.defects.map((d) => d.kind)).toEqual(['scratch']);
     expect(s.notAssessed).toEqual({ share: 0, reasons: [] });
+  });
+
+  it('reports a speck in the border as a spot, and a crowd of them as texture (foil flecks, a scuffed holder)', () => {
+    const one = card(specks([[30, 2]]));
+    expect(measureSurface(drawFace(one), bordersOf(one), 'front', true).defects.map((d) => d.kind)).toEqual(['spot']);
+    const crowd = card(specks([[30, 2], [31, 2.5], [32, 1.8], [30.5, 3], [31.8, 3.2]]));
+    expect(measureSurface(drawFace(crowd), bordersOf(crowd), 'front', true).defects).toEqual([]);
   });
 
   it('takes art full of scratch-like strokes (foil, hatching) for unreadable, not scratched', () => {

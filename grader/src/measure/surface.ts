@@ -113,8 +113,9 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const minArea = Math.max(0.03, 9 / (face.face.photoPxPerMm * face.face.photoPxPerMm));
   const found = blobs(flagged, width, face.face.raster.height, atArt).filter((b) => !b.touchesArt && b.count / (p * p) >= minArea);
   const print = printRows(found, p, m, w, h);
+  const flecks = speckles(found, p);
   for (const blob of found) {
-    if (print.has(blob)) continue;
+    if (print.has(blob) || flecks.has(blob)) continue;
     if (onLine(lines, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
     const area = blob.count / (p * p);
     const bw = (blob.maxX - blob.minX + 1) / p;
@@ -255,6 +256,28 @@ function blobs(mask: Uint8Array, w: number, h: number, atArt: Uint8Array) {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A speckle: SPECKLE_COUNT or more small marks within SPECKLE_MM of one another. */
+const SPECKLE_COUNT = 4;
+const SPECKLE_MM = 3;
+const SPECKLE_MARK_MM2 = 0.5;
+
+/**
+ * Small marks crowded together in the border: a patch of foil flecks, sparkle or a holder's
+ * scuffed plastic, which the photo shows as a speckle. A spot of damage is one mark, or a few
+ * apart; a crowd of them is texture that this resolution cannot read.
+ */
+function speckles(found: Blob[], p: number): Set<Blob> {
+  const small = found.filter((b) => b.count / (p * p) < SPECKLE_MARK_MM2);
+  const centre = (b: Blob) => [(b.minX + b.maxX) / 2 / p, (b.minY + b.maxY) / 2 / p] as const;
+  const out = new Set<Blob>();
+  for (const b of small) {
+    const [x, y] = centre(b);
+    const crowd = small.filter((o) => Math.hypot(centre(o)[0] - x, centre(o)[1] - y) <= SPECKLE_MM);
+    if (crowd.length >= SPECKLE_COUNT) for (const o of crowd) out.add(o);
+  }
+  return out;
+}
 
 type Blob = ReturnType<typeof blobs>[number];
 
