@@ -42,6 +42,12 @@ const SIDE_STEP = 8;
 const GROOVE_MM = 0.15;
 const GROOVE_CONTRAST = 3;
 const GROOVE_SHARE = 0.6;
+/**
+ * The groove's shadow falls on the side away from the light; the other side is lit, and shows
+ * dark along at most this share of the line. A light line dark on both sides is the light gap
+ * between two printed strokes (a double outline, the rim of a frame).
+ */
+const LIT_SIDE_SHARE = 0.4;
 /** Print beside a line smoother than this (median L* step, photo grain included) is a flat fill. */
 const SMOOTH_PRINT = 0.3;
 
@@ -53,20 +59,30 @@ export const DIRECTIONS = [
   { tx: -Math.SQRT1_2, ty: Math.SQRT1_2 },
 ];
 
+/** What the search of the art found. */
+export interface ArtLines {
+  scratches: FoundLine[];
+  /**
+   * Light strokes that cross the art freely (thin, straight, neither square to the card nor
+   * along an edge of the print), scratches or not: how busy the art is with scratch-like strokes.
+   */
+  strokes: number;
+}
+
 /**
  * Scratches inside the artwork: thin lines lighter than the print on both sides and not
  * lighter than it along their own length, long and straight. Printed art changes colour
  * across areas and along edges (an edge is darker on one side only, so it never answers);
  * a sparkle of holo foil or a glare blob is lighter in every direction, so it is not a line.
  */
-export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLine[] {
+export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtLines {
   const { raster, pxPerMm: p, marginMm: m } = face;
   const W = raster.width;
   const x0 = Math.max(0, Math.round((area.x0 + m) * p));
   const x1 = Math.min(W - 1, Math.round((area.x1 + m) * p));
   const y0 = Math.max(0, Math.round((area.y0 + m) * p));
   const y1 = Math.min(raster.height - 1, Math.round((area.y1 + m) * p));
-  if (x1 - x0 < 10 || y1 - y0 < 10) return [];
+  if (x1 - x0 < 10 || y1 - y0 < 10) return { scratches: [], strokes: 0 };
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const lightness = lightnessPlane(raster.data, W, x0, y0, w, h, floats('art-lightness', w * h));
@@ -75,6 +91,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
   const orientation = zeroedBytes('art-orientation', w * h);
   markLinePixels(lightness, w, h, k, mask, orientation);
   const found: FoundLine[] = [];
+  let strokes = 0;
   for (const blob of components(mask, w, h)) {
     if (blob.length < MIN_LENGTH_MM * p * 0.5) continue;
     const line = principalLine(blob, w);
@@ -85,6 +102,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
     for (const i of blob) counts[orientation[i]!]! += 1;
     if (Math.max(...counts) < blob.length * 0.6) continue;
     if (isDesignLine(line, { L: lightness, w, h }, p)) continue;
+    strokes += 1;
     if (!hasGroove(line, { L: lightness, w, h }, p) && !(printRoughness(line, { L: lightness, w, h }, p) < SMOOTH_PRINT)) continue;
     const toMm = (px: number, origin: number) => (px + origin) / p - m;
     const ax = toMm(line.ax, x0);
@@ -99,7 +117,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
       lengthMm: line.length / p,
     });
   }
-  return found;
+  return { scratches: found, strokes };
 }
 
 /**
@@ -165,7 +183,7 @@ function hasGroove(line: { ax: number; ay: number; bx: number; by: number }, pla
       if (at(x - uy * far * sgn, y + ux * far * sgn) - dark >= GROOVE_CONTRAST) grooved[side]! += 1;
     }
   }
-  return Math.max(...grooved) >= GROOVE_SHARE * n;
+  return Math.max(...grooved) >= GROOVE_SHARE * n && Math.min(...grooved) <= LIT_SIDE_SHARE * n;
 }
 
 /**

@@ -42,7 +42,7 @@ describe('measureSurface', () => {
   });
 
   it('takes art full of scratch-like strokes (foil, hatching) for unreadable, not scratched', () => {
-    const c = card(ridges([[10, 10, 30], [30, 15, 120], [15, 40, 60], [35, 50, 150], [12, 70, 30], [40, 70, 60]]));
+    const c = card(ridges([[10, 10, 30], [30, 15, 120], [15, 40, 60], [35, 50, 150], [12, 70, 30], [40, 70, 60], [10, 25, 150], [40, 30, 30], [25, 60, 120]]));
     const s = measureSurface(drawFace(c), bordersOf(c), 'front', true);
     expect(s.defects).toEqual([]);
     expect(s.score).toBe(0);

@@ -31,10 +31,11 @@ export interface SurfaceMeasurement {
 export type NotAssessedReason = 'glare' | 'busy_art';
 
 /**
- * More scratch-like strokes than this on one face's art are a texture of its print, not damage:
- * a worn card shows a few scratches, a foil or hatched one shows them everywhere.
+ * This many light strokes crossing one face's art freely (scratches or not) make it a texture of
+ * the print: a worn card shows a few scratches, a foil, sparkle or hatched one strokes everywhere,
+ * among which a scratch cannot be told at a phone photo's resolution.
  */
-const BUSY_STROKES = 5;
+const BUSY_STROKES = 8;
 
 /**
  * Surface defects where the print is one flat colour, the printed border: anything that
@@ -85,8 +86,9 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   // What lies on a crease or a print line is counted once, as that line: the light band of a
   // crease is a light line too, and where either crosses the border it differs from the border.
   const lines = [...creases, ...printLines];
-  const scratches = findArtScratches(face.face, area).filter((sc) => !(onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)));
-  const busyArt = scratches.length >= BUSY_STROKES;
+  const art = findArtScratches(face.face, area);
+  const scratches = art.scratches.filter((sc) => !(onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)));
+  const busyArt = art.strokes >= BUSY_STROKES;
   if (!busyArt) {
     for (const sc of scratches) {
       score += sc.lengthMm;
