@@ -1,7 +1,7 @@
 import type { RectifiedFace } from '../rectify.ts';
 import { maskScan, nextMarked } from '../image/mask.ts';
 import { floats, zeroedBytes } from '../image/scratch.ts';
-import { degreesFromAxis, medianSideStep, type LightnessPlane } from './line-sides.ts';
+import { alongLine, degreesFromAxis, medianSideStep, type LightnessPlane, type PlaneLine } from './line-sides.ts';
 
 /** A straight line found on the face, from (x1, y1) to (x2, y2) in mm on the rectified card. */
 export interface FoundLine {
@@ -90,6 +90,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtLine
   const mask = zeroedBytes('art-mask', w * h);
   const orientation = zeroedBytes('art-orientation', w * h);
   markLinePixels(lightness, w, h, k, mask, orientation);
+  const plane = { L: lightness, w, h };
   const found: FoundLine[] = [];
   let strokes = 0;
   for (const blob of components(mask, w, h)) {
@@ -101,9 +102,9 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtLine
     const counts = [0, 0, 0, 0];
     for (const i of blob) counts[orientation[i]!]! += 1;
     if (Math.max(...counts) < blob.length * 0.6) continue;
-    if (isDesignLine(line, { L: lightness, w, h }, p)) continue;
+    if (isDesignLine(line, plane, p)) continue;
     strokes += 1;
-    if (!hasGroove(line, { L: lightness, w, h }, p) && !(printRoughness(line, { L: lightness, w, h }, p) < SMOOTH_PRINT)) continue;
+    if (!hasGroove(line, plane, p) && !(printRoughness(line, plane, p) < SMOOTH_PRINT)) continue;
     const toMm = (px: number, origin: number) => (px + origin) / p - m;
     const ax = toMm(line.ax, x0);
     const ay = toMm(line.ay, y0);
@@ -126,7 +127,7 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtLine
  * edge of the print (the light rim of an outline), the print on its two sides differing by
  * SIDE_STEP or more over most of its length.
  */
-function isDesignLine(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): boolean {
+function isDesignLine(line: PlaneLine, plane: LightnessPlane, p: number): boolean {
   if (degreesFromAxis(line.ax, line.ay, line.bx, line.by) < AXIS_DEG) return true;
   return medianSideStep(plane, line.ax, line.ay, line.bx, line.by, SIDE_MM * p) >= SIDE_STEP;
 }
@@ -136,11 +137,8 @@ function isDesignLine(line: { ax: number; ay: number; bx: number; by: number }, 
  * along it, from SIDE_MM / 2 to 2.5 x SIDE_MM either side. Flat print (a fill, a smooth gradient)
  * has none but the photo's grain; art drawn as a picture has texture, and strokes among it.
  */
-function printRoughness(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): number {
-  const { L, w, h } = plane;
-  const length = Math.hypot(line.bx - line.ax, line.by - line.ay);
-  const [ux, uy] = [(line.bx - line.ax) / length, (line.by - line.ay) / length];
-  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+function printRoughness(line: PlaneLine, plane: LightnessPlane, p: number): number {
+  const { length, ux, uy, at } = alongLine(plane, line);
   const steps: number[] = [];
   for (let t = 0; t <= length; t += 1) {
     for (const side of [-1, 1]) {
@@ -162,11 +160,8 @@ function printRoughness(line: { ax: number; ay: number; bx: number; by: number }
  * line. Without it a light line is taken for a scratch only on flat print (printRoughness below
  * SMOOTH_PRINT), where the design draws no strokes.
  */
-function hasGroove(line: { ax: number; ay: number; bx: number; by: number }, plane: LightnessPlane, p: number): boolean {
-  const { L, w, h } = plane;
-  const length = Math.hypot(line.bx - line.ax, line.by - line.ay);
-  const [ux, uy] = [(line.bx - line.ax) / length, (line.by - line.ay) / length];
-  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+function hasGroove(line: PlaneLine, plane: LightnessPlane, p: number): boolean {
+  const { length, ux, uy, at } = alongLine(plane, line);
   const near = GROOVE_MM * p;
   const far = SIDE_MM * p;
   const grooved = [0, 0];

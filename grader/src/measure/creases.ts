@@ -14,6 +14,8 @@ const PAIR_CONTRAST = 14;
 const BAND_CONTRAST = 5;
 /** Shorter pieces are not joined into a crease; shorter creases are not reported. */
 const MIN_PIECE_MM = 3;
+// A fold shorter than 12 mm is as short as the bevels and shadows of a design's small plates and
+// badges, which it could not be told from.
 const MIN_LENGTH_MM = 12;
 /** Pixels farther than this from the piece's line mean a curve, which a fold is not. */
 const MAX_OFF_LINE_MM = 0.45;

@@ -38,6 +38,25 @@ export function medianSideStep(plane: LightnessPlane, ax: number, ay: number, bx
   return steps[steps.length >> 1]!;
 }
 
+/** A line on a plane, (ax, ay) to (bx, by) in its pixels. */
+export interface PlaneLine {
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
+
+/**
+ * For reading a plane along a line: its length, its unit direction and the lightness at any
+ * point (the nearest pixel, clamped to the plane).
+ */
+export function alongLine(plane: LightnessPlane, line: PlaneLine) {
+  const { L, w, h } = plane;
+  const length = Math.hypot(line.bx - line.ax, line.by - line.ay) || 1;
+  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+  return { length, ux: (line.bx - line.ax) / length, uy: (line.by - line.ay) / length, at };
+}
+
 /** How far (degrees) the line from (ax, ay) to (bx, by) runs from the nearer of the card's axes. */
 export function degreesFromAxis(ax: number, ay: number, bx: number, by: number): number {
   const deg = (Math.abs(Math.atan2(by - ay, bx - ax)) * 180) / Math.PI;

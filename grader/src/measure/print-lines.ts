@@ -44,11 +44,12 @@ const MIN_BORDER_MM = 0.8;
  * Print lines (GRADING.md: 'straight faint lines spanning most of the card'): a row or a column
  * of the face along which most pixels are lighter (or darker) than the print just above and below
  * them (left and right). A factory roller line runs the full width or height of the card, through
- * the border and the art alike, and stands alone. A line of the design does not: a title bar or a
- * text box is a closed shape whose edges run in parallel pairs, rows of type come in stacks, and
- * both stop at the printed border. So a line must answer along nearly all of its length, in the
- * border at one end at least (when the face has one: `frame`, the inner edges of the border, mm
- * from each side), with no other such line beside it; the frame lines themselves are left out.
+ * the border and the art alike, and stands alone. A line of the design does not: the edges of a
+ * title bar or a text box stop at the printed border or short of it, rows of type and stripes
+ * come in stacks, and frame lines and edge stripes keep close to the card's sides. So a line must
+ * answer along nearly all of its length and at its ends (showsAtEnds; `frame`: the inner edges of
+ * the border, mm from each side, null on a face without one), lie EDGE_BAND_MM or more from the
+ * sides it runs along and away from the frame lines, and be the only such line of its direction.
  */
 export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; heightMm: number }, frame: { top: number; right: number; bottom: number; left: number } | null): PrintLine[] {
   const { L, w, h, p } = plane;
