@@ -1,6 +1,7 @@
 import type { RectifiedFace } from '../rectify.ts';
 import { maskScan, nextMarked } from '../image/mask.ts';
 import { floats, zeroedBytes } from '../image/scratch.ts';
+import { alongLine, degreesFromAxis, medianSideStep, type LightnessPlane, type PlaneLine } from './line-sides.ts';
 
 /** A straight line found on the face, from (x1, y1) to (x2, y2) in mm on the rectified card. */
 export interface FoundLine {
@@ -23,9 +24,32 @@ export interface SearchArea {
 const LINE_CONTRAST = 9;
 /** Half the widest scratch we look for, in mm: lines wider than twice this are print, not scratches. */
 const HALF_WIDTH_MM = 0.19;
-const MIN_LENGTH_MM = 2;
+/**
+ * Shorter light strokes are left to the print: at a phone photo's resolution a scratch of a
+ * millimetre or two cannot be told from a serif, a hyphen or a glint of foil.
+ */
+const MIN_LENGTH_MM = 3;
 /** Pixels off the fitted line farther than this mean a curve or a blob, which scratches are not. */
 const MAX_OFF_LINE_MM = 0.22;
+
+/** Within this many degrees of the card's sides, a light line is taken for the design's. */
+const AXIS_DEG = 2;
+/** Where the print either side of a line is read (mm) and the L* step there that makes it an edge of the design. */
+const SIDE_MM = 0.6;
+const SIDE_STEP = 8;
+
+/** Where the groove's shadow is looked for beside the ridge's middle (mm), how much darker (L*) than the print it must be, and along what share of the line. */
+const GROOVE_MM = 0.15;
+const GROOVE_CONTRAST = 3;
+const GROOVE_SHARE = 0.6;
+/**
+ * The groove's shadow falls on the side away from the light; the other side is lit, and shows
+ * dark along at most this share of the line. A light line dark on both sides is the light gap
+ * between two printed strokes (a double outline, the rim of a frame).
+ */
+const LIT_SIDE_SHARE = 0.4;
+/** Print beside a line smoother than this (median L* step, photo grain included) is a flat fill. */
+const SMOOTH_PRINT = 0.3;
 
 // Four directions a line can run in (unit steps along it), with the perpendicular to each.
 export const DIRECTIONS = [
@@ -35,20 +59,30 @@ export const DIRECTIONS = [
   { tx: -Math.SQRT1_2, ty: Math.SQRT1_2 },
 ];
 
+/** What the search of the art found. */
+export interface ArtLines {
+  scratches: FoundLine[];
+  /**
+   * Light strokes that cross the art freely (thin, straight, neither square to the card nor
+   * along an edge of the print), scratches or not: how busy the art is with scratch-like strokes.
+   */
+  strokes: number;
+}
+
 /**
  * Scratches inside the artwork: thin lines lighter than the print on both sides and not
  * lighter than it along their own length, long and straight. Printed art changes colour
  * across areas and along edges (an edge is darker on one side only, so it never answers);
  * a sparkle of holo foil or a glare blob is lighter in every direction, so it is not a line.
  */
-export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLine[] {
+export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtLines {
   const { raster, pxPerMm: p, marginMm: m } = face;
   const W = raster.width;
   const x0 = Math.max(0, Math.round((area.x0 + m) * p));
   const x1 = Math.min(W - 1, Math.round((area.x1 + m) * p));
   const y0 = Math.max(0, Math.round((area.y0 + m) * p));
   const y1 = Math.min(raster.height - 1, Math.round((area.y1 + m) * p));
-  if (x1 - x0 < 10 || y1 - y0 < 10) return [];
+  if (x1 - x0 < 10 || y1 - y0 < 10) return { scratches: [], strokes: 0 };
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const lightness = lightnessPlane(raster.data, W, x0, y0, w, h, floats('art-lightness', w * h));
@@ -56,7 +90,9 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
   const mask = zeroedBytes('art-mask', w * h);
   const orientation = zeroedBytes('art-orientation', w * h);
   markLinePixels(lightness, w, h, k, mask, orientation);
+  const plane = { L: lightness, w, h };
   const found: FoundLine[] = [];
+  let strokes = 0;
   for (const blob of components(mask, w, h)) {
     if (blob.length < MIN_LENGTH_MM * p * 0.5) continue;
     const line = principalLine(blob, w);
@@ -66,6 +102,9 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
     const counts = [0, 0, 0, 0];
     for (const i of blob) counts[orientation[i]!]! += 1;
     if (Math.max(...counts) < blob.length * 0.6) continue;
+    if (isDesignLine(line, plane, p)) continue;
+    strokes += 1;
+    if (!hasGroove(line, plane, p) && !(printRoughness(line, plane, p) < SMOOTH_PRINT)) continue;
     const toMm = (px: number, origin: number) => (px + origin) / p - m;
     const ax = toMm(line.ax, x0);
     const ay = toMm(line.ay, y0);
@@ -79,7 +118,67 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): FoundLi
       lengthMm: line.length / p,
     });
   }
-  return found;
+  return { scratches: found, strokes };
+}
+
+/**
+ * A light line the design draws: one square to the card (within AXIS_DEG, as the rules, frames
+ * and type of a design are and a scratch rarely is: its direction is anyone's), or one along an
+ * edge of the print (the light rim of an outline), the print on its two sides differing by
+ * SIDE_STEP or more over most of its length.
+ */
+function isDesignLine(line: PlaneLine, plane: LightnessPlane, p: number): boolean {
+  if (degreesFromAxis(line.ax, line.ay, line.bx, line.by) < AXIS_DEG) return true;
+  return medianSideStep(plane, line.ax, line.ay, line.bx, line.by, SIDE_MM * p) >= SIDE_STEP;
+}
+
+/**
+ * How rough the print beside a line is: the median L* difference between points two pixels apart
+ * along it, from SIDE_MM / 2 to 2.5 x SIDE_MM either side. Flat print (a fill, a smooth gradient)
+ * has none but the photo's grain; art drawn as a picture has texture, and strokes among it.
+ */
+function printRoughness(line: PlaneLine, plane: LightnessPlane, p: number): number {
+  const { length, ux, uy, at } = alongLine(plane, line);
+  const steps: number[] = [];
+  for (let t = 0; t <= length; t += 1) {
+    for (const side of [-1, 1]) {
+      for (let d = 0.5 * SIDE_MM * p; d <= 2.5 * SIDE_MM * p; d += 2) {
+        const x = line.ax + ux * t - uy * d * side;
+        const y = line.ay + uy * t + ux * d * side;
+        steps.push(Math.abs(at(x, y) - at(x + ux * 2, y + uy * 2)));
+      }
+    }
+  }
+  steps.sort((a, b) => a - b);
+  return steps[steps.length >> 1]!;
+}
+
+/**
+ * A scratch is a cut in the print's gloss: the ridge it throws up catches the light, and beside
+ * it the groove lies in shadow, a hairline darker than the print around. A light stroke the art
+ * draws has the print right up to it. The groove shows on one side at least, over most of the
+ * line. Without it a light line is taken for a scratch only on flat print (printRoughness below
+ * SMOOTH_PRINT), where the design draws no strokes.
+ */
+function hasGroove(line: PlaneLine, plane: LightnessPlane, p: number): boolean {
+  const { length, ux, uy, at } = alongLine(plane, line);
+  const near = GROOVE_MM * p;
+  const far = SIDE_MM * p;
+  const grooved = [0, 0];
+  let n = 0;
+  for (let t = 0; t <= length; t += 1) {
+    const x = line.ax + ux * t;
+    const y = line.ay + uy * t;
+    n += 1;
+    for (const side of [0, 1]) {
+      const sgn = side ? 1 : -1;
+      // The darkest point just beside the ridge against the print farther out on the same side.
+      let dark = Infinity;
+      for (let d = near * 0.5; d <= near * 1.5; d += 0.5) dark = Math.min(dark, at(x - uy * d * sgn, y + ux * d * sgn));
+      if (at(x - uy * far * sgn, y + ux * far * sgn) - dark >= GROOVE_CONTRAST) grooved[side]! += 1;
+    }
+  }
+  return Math.max(...grooved) >= GROOVE_SHARE * n && Math.min(...grooved) <= LIT_SIDE_SHARE * n;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { zeroedBytes } from '../image/scratch.ts';
 import { components, DIRECTIONS, principalLine, type FoundLine } from './art-scratches.ts';
 import type { SurfacePlane } from './surface-plane.ts';
+import { degreesFromAxis, medianSideStep } from './line-sides.ts';
 
 
 /** Where the light and the dark band are read, mm to either side of a candidate pixel. */
@@ -13,7 +14,9 @@ const PAIR_CONTRAST = 14;
 const BAND_CONTRAST = 5;
 /** Shorter pieces are not joined into a crease; shorter creases are not reported. */
 const MIN_PIECE_MM = 3;
-const MIN_LENGTH_MM = 8;
+// A fold shorter than 12 mm is as short as the bevels and shadows of a design's small plates and
+// badges, which it could not be told from.
+const MIN_LENGTH_MM = 12;
 /** Pixels farther than this from the piece's line mean a curve, which a fold is not. */
 const MAX_OFF_LINE_MM = 0.45;
 /** Pieces of one fold line, broken where the print under it hides a band, are joined across this gap. */
@@ -52,6 +55,13 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
   return joinPieces(pieces, p)
     .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
     .map((c) => extend(c, L, w, h, p, reach))
+    // A fold crosses the design; a pair along an edge of it (the bevel and shadow of a name plate
+    // set at a slant) has one print on one side and another on the other.
+    .filter((c) => {
+      const step = medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p);
+      return step < (nearlySquare(c) ? SQUARE_SIDE_STEP : SIDE_STEP);
+    })
+    .filter((c, _, all) => !all.some((o) => o !== c && besideIt(c, o, p)))
     .map((c) => {
       const a = plane.toMm(c.ax, c.ay);
       const b = plane.toMm(c.bx, c.by);
@@ -135,15 +145,39 @@ function pairAt(L: Float32Array, i: number, n: number, f: number): number {
   return b - B > BAND_CONTRAST && A - a > BAND_CONTRAST ? a - b : 0;
 }
 
+/** Where the print either side of a crease is read (mm, beyond its bands) and the L* step there that makes it an edge of the design. */
+const SIDE_MM = 1.5;
+const SIDE_STEP = 8;
+
 type Piece = { ax: number; ay: number; bx: number; by: number; code: number };
 
 /** Within this many degrees of the card's sides, a pair is taken for the design's. */
 const SQUARE_DEG = 0.3;
 
-function alongAnAxis(c: Piece): boolean {
-  const deg = (Math.abs(Math.atan2(c.by - c.ay, c.bx - c.ax)) * 180) / Math.PI;
-  const fromAxis = Math.min(deg % 90, 90 - (deg % 90));
-  return fromAxis < SQUARE_DEG;
+const alongAnAxis = (c: Piece) => degreesFromAxis(c.ax, c.ay, c.bx, c.by) < SQUARE_DEG;
+
+/**
+ * Within this many degrees of the card's sides, rules, bars and the bevels of plates set a
+ * little askew are drawn as pairs too, with print on either side that differs only a little
+ * (a plate's tint against the art). There a pair is taken for a fold only over print that is the
+ * same on both sides to within SQUARE_SIDE_STEP: a fold that square over busy print is missed,
+ * and a card graded down for its own print costs more trust than a rare square fold left to the eye.
+ */
+const NEAR_SQUARE_DEG = 3;
+const SQUARE_SIDE_STEP = 1.5;
+
+const nearlySquare = (c: Piece) => degreesFromAxis(c.ax, c.ay, c.bx, c.by) < NEAR_SQUARE_DEG;
+
+/** Pairs closer than this (mm) and running the same way (within NEAR_SQUARE_DEG) are the edges of one printed shape. */
+const BESIDE_MM = 10;
+
+/** Whether `o` runs alongside `c`: the same way, its middle within BESIDE_MM of c's line. */
+function besideIt(c: Piece, o: Piece, p: number): boolean {
+  const turn = Math.abs(Math.atan2(c.by - c.ay, c.bx - c.ax) - Math.atan2(o.by - o.ay, o.bx - o.ax)) % Math.PI;
+  if (Math.min(turn, Math.PI - turn) > (NEAR_SQUARE_DEG * Math.PI) / 180) return false;
+  const len = Math.hypot(c.bx - c.ax, c.by - c.ay) || 1;
+  const [mx, my] = [(o.ax + o.bx) / 2, (o.ay + o.by) / 2];
+  return Math.abs(-(mx - c.ax) * (c.by - c.ay) + (my - c.ay) * (c.bx - c.ax)) / len < BESIDE_MM * p;
 }
 
 /**

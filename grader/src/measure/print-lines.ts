@@ -15,37 +15,65 @@ const LINE_CONTRAST = 2.5;
 /** Half the widest print line, mm: the print on either side is read this far away. */
 const HALF_WIDTH_MM = 0.19;
 /** Share of the face's width (or height) a row (column) must answer along to be a print line. */
-const MIN_COVER = 0.7;
+const MIN_COVER = 0.55;
 /** The share of each end of the card a line must answer along, of the END_SHARE at that end. */
 const END_SHARE = 0.15;
-const END_COVER = 0.5;
+const END_COVER = 0.3;
+
+/** Pieces each line is cut into along its length; most must answer, so the line runs the whole way. */
+const SEGMENTS = 8;
+const MIN_SEGMENTS = 6;
+/** Share of a piece's pixels (or of a stretch of border) that must answer for it to count. */
+const SEGMENT_COVER = 0.4;
+/**
+ * Lines this close to the card's side they run along (mm) are left to the design: borders, frame
+ * lines and edge stripes crowd there, and a roller line there would be one among them.
+ */
+const EDGE_BAND_MM = 6;
+/** The stretch of art just inside the border (mm) that a line the border hides must reach at both ends. */
+const AT_BORDER_MM = 1;
+/** Border lightness (L*) at or beyond which a faint light (dark) line may not show in it. */
+const HIDING_LIGHT = 85;
+const HIDING_DARK = 25;
+/** The outer band of a borderless face (mm) that a line of its design does not reach. */
+const OUTER_MM = 3;
+/** A stretch of border narrower than this (mm, outside the plane's edge band) is too thin to read. */
+const MIN_BORDER_MM = 0.8;
 
 /**
  * Print lines (GRADING.md: 'straight faint lines spanning most of the card'): a row or a column
  * of the face along which most pixels are lighter (or darker) than the print just above and below
- * them (left and right). Printed art and type do not run across most of a card in one line, and
- * an edge in the art is a step, lighter on one side only. The frame lines of the design (`frame`:
- * the inner edges of the border, mm from each side) are left out.
+ * them (left and right). A factory roller line runs the full width or height of the card, through
+ * the border and the art alike, and stands alone. A line of the design does not: the edges of a
+ * title bar or a text box stop at the printed border or short of it, rows of type and stripes
+ * come in stacks, and frame lines and edge stripes keep close to the card's sides. So a line must
+ * answer along nearly all of its length and at its ends (showsAtEnds; `frame`: the inner edges of
+ * the border, mm from each side, null on a face without one), lie EDGE_BAND_MM or more from the
+ * sides it runs along and away from the frame lines, and be the only such line of its direction.
  */
 export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; heightMm: number }, frame: { top: number; right: number; bottom: number; left: number } | null): PrintLine[] {
   const { L, w, h, p } = plane;
   const k = Math.max(2, Math.round(HALF_WIDTH_MM * p));
   if (w < 4 * k || h < 4 * k) return [];
   const found: PrintLine[] = [];
-  const { rows, columns, endX, endY } = coverage(L, w, h, k, zeroedBytes('print-marks', w * h));
+  const marks = zeroedBytes('print-marks', w * h);
+  const { rows, columns, endX, endY } = coverage(L, w, h, k, marks);
   for (const vertical of [false, true]) {
     const { light, dark } = vertical ? columns : rows;
     const nAlong = vertical ? h : w;
     const nEnd = vertical ? endY : endX;
     const lengthMm = vertical ? size.heightMm : size.widthMm;
+    const across = vertical ? size.widthMm : size.heightMm;
     const fromMm = (j: number) => (vertical ? plane.toMm(j, 0).x : plane.toMm(0, j).y);
     const frameAt = frame ? (vertical ? [frame.left, size.widthMm - frame.right] : [frame.top, size.heightMm - frame.bottom]) : [];
     // Along most of the card and into both its ends: a line of type or a frame in the art
     // stops short of one end or both.
     const answers = (c: Counts, j: number) => c.all[j]! >= MIN_COVER * nAlong && c.first[j]! >= END_COVER * nEnd && c.last[j]! >= END_COVER * nEnd;
+    const candidates: { j: number; cover: number; light: boolean }[] = [];
     let best: { j: number; cover: number; light: boolean } | null = null;
     const flush = () => {
-      if (best && !frameAt.some((f) => Math.abs(fromMm(best!.j) - f) < 1.2)) found.push({ vertical, atMm: Math.round(fromMm(best.j) * 100) / 100, lengthMm, light: best.light });
+      const at = best ? fromMm(best.j) : 0;
+      if (best && at >= EDGE_BAND_MM && at <= across - EDGE_BAND_MM && !frameAt.some((f) => Math.abs(at - f) < 1.2)) candidates.push(best);
       best = null;
     };
     for (let j = 0; j < light.all.length; j += 1) {
@@ -57,8 +85,112 @@ export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; hei
       } else flush();
     }
     flush();
+    const line = (c: { j: number; light: boolean }) => ({ marks, w, h, vertical, j: c.j, bit: (c.light ? 1 : 2) << (vertical ? 2 : 0) });
+    const origin = vertical ? plane.toMm(0, 0).y : plane.toMm(0, 0).x;
+    const ends = lineEnds(frame ? (vertical ? [frame.top, frame.bottom] : [frame.left, frame.right]) : null, lengthMm, (mm) => Math.round((mm - origin) * p), p);
+    const lines = candidates.filter((c) => runsWhole(line(c), k) && showsAtEnds(line(c), c.light, ends, L));
+    // A roller line stands alone: several across one face are a pattern of the design (rows of a
+    // back's text, stripes), which a face rarely shows as damage twice over.
+    if (lines.length === 1) found.push({ vertical, atMm: Math.round(fromMm(lines[0]!.j) * 100) / 100, lengthMm, light: lines[0]!.light });
   }
   return found;
+}
+
+/** One row (or column) of the marks and the bit a line of its kind sets there. */
+interface MarkedLine {
+  marks: Uint8Array;
+  w: number;
+  h: number;
+  vertical: boolean;
+  j: number;
+  bit: number;
+}
+
+/** Whether the line answers in nearly every piece of its length, not in a few long runs. */
+function runsWhole(line: MarkedLine, k: number): boolean {
+  const n = (line.vertical ? line.h : line.w) - 2 * (k + 1);
+  let answering = 0;
+  for (let s = 0; s < SEGMENTS; s += 1) {
+    const from = k + 1 + Math.floor((s * n) / SEGMENTS);
+    const to = k + 1 + Math.floor(((s + 1) * n) / SEGMENTS);
+    if (answerShare(line, from, to) >= SEGMENT_COVER) answering += 1;
+  }
+  return answering >= MIN_SEGMENTS;
+}
+
+/** Share of the line's pixels from `from` to `to` (along it) that answer, on its row or the next either side. */
+function answerShare(line: MarkedLine, from: number, to: number): number {
+  const { marks, w, h, vertical, j, bit } = line;
+  const across = vertical ? w : h;
+  let hits = 0;
+  let n = 0;
+  for (let t = Math.max(0, from); t < Math.min(to, vertical ? h : w); t += 1) {
+    n += 1;
+    for (let d = -1; d <= 1; d += 1) {
+      const c = j + d;
+      if (c < 0 || c >= across) continue;
+      if (marks[vertical ? t * w + c : c * w + t]! & bit) {
+        hits += 1;
+        break;
+      }
+    }
+  }
+  return n ? hits / n : 0;
+}
+
+/** Stretches along a line, [from, to) in plane pixels. */
+type Stretch = [number, number];
+
+/**
+ * Where a print line must show at its ends. On a face with a printed border: in that border at
+ * either end. A faint line can hide in a border of its own extreme (a light line in a near-white
+ * border, a dark one in a near-black border); where every border it crosses could hide it, it
+ * must show instead in the art right up to the border at both ends, where a title bar or a rule
+ * of the design stops short. On a face with no border wide enough to read: in the outer OUTER_MM
+ * of the card at both ends.
+ */
+function showsAtEnds(line: MarkedLine, light: boolean, ends: LineEnds, L: Float32Array): boolean {
+  const shows = (s: Stretch) => answerShare(line, s[0], s[1]) >= SEGMENT_COVER;
+  if (!ends.borders.length) return ends.outer.every(shows);
+  if (ends.borders.some(shows)) return true;
+  const hides = (s: Stretch) => (light ? besideLine(line, s, L) >= HIDING_LIGHT : besideLine(line, s, L) <= HIDING_DARK);
+  return ends.borders.every(hides) && ends.atBorder.every(shows);
+}
+
+interface LineEnds {
+  /** The printed border at each end, where wide enough to read (none on a borderless face). */
+  borders: Stretch[];
+  /** The art's first AT_BORDER_MM inside the border at each end. */
+  atBorder: Stretch[];
+  /** The card's outer OUTER_MM at each end. */
+  outer: Stretch[];
+}
+
+function lineEnds(inner: [number, number] | null, lengthMm: number, toPx: (mm: number) => number, p: number): LineEnds {
+  const start = Math.max(0, toPx(0));
+  const end = toPx(lengthMm);
+  const outer: Stretch[] = [
+    [start, toPx(OUTER_MM)],
+    [toPx(lengthMm - OUTER_MM), end],
+  ];
+  if (!inner) return { borders: [], atBorder: [], outer };
+  const borders = ([[start, toPx(inner[0] - 0.3)], [toPx(lengthMm - inner[1] + 0.3), end]] as Stretch[]).filter(([from, to]) => to - from >= MIN_BORDER_MM * p);
+  const atBorder: Stretch[] = [
+    [toPx(inner[0] + 0.3), toPx(inner[0] + 0.3 + AT_BORDER_MM)],
+    [toPx(lengthMm - inner[1] - 0.3 - AT_BORDER_MM), toPx(lengthMm - inner[1] - 0.3)],
+  ];
+  return { borders, atBorder, outer };
+}
+
+/** The median lightness of the print just beside the line (two rows or columns away either side) over a stretch. */
+function besideLine(line: MarkedLine, [from, to]: Stretch, L: Float32Array): number {
+  const { w, h, vertical, j } = line;
+  const values: number[] = [];
+  for (let t = Math.max(0, from); t < Math.min(to, vertical ? h : w); t += 1) {
+    for (const c of [j - 2, j + 2]) if (c >= 0 && c < (vertical ? w : h)) values.push(L[vertical ? t * w + c : c * w + t]!);
+  }
+  values.sort((a, b) => a - b);
+  return values.length ? values[values.length >> 1]! : NaN;
 }
 
 /** Counts along one row or column: in all, and in its first and last END_SHARE. */

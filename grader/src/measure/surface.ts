@@ -20,7 +20,22 @@ export interface SurfaceMeasurement {
   glareShare: number;
   /** Where it looked: the printed border and the artwork, or only the artwork (no plain border). */
   inspected: 'border_and_art' | 'art';
+  /**
+   * The share of the face (0 to 1) whose surface could not be read at this resolution, and why:
+   * glare over it, or art so full of fine light strokes (foil, hatching, sparkle) that a scratch
+   * would not stand out from them. What lies there was not graded, so the report is less sure.
+   */
+  notAssessed: { share: number; reasons: NotAssessedReason[] };
 }
+
+export type NotAssessedReason = 'glare' | 'busy_art';
+
+/**
+ * This many light strokes crossing one face's art freely (scratches or not) make it a texture of
+ * the print: a worn card shows a few scratches, a foil, sparkle or hatched one strokes everywhere,
+ * among which a scratch cannot be told at a phone photo's resolution.
+ */
+const BUSY_STROKES = 8;
 
 /**
  * Surface defects where the print is one flat colour, the printed border: anything that
@@ -71,12 +86,21 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   // What lies on a crease or a print line is counted once, as that line: the light band of a
   // crease is a light line too, and where either crosses the border it differs from the border.
   const lines = [...creases, ...printLines];
-  for (const sc of findArtScratches(face.face, area)) {
-    if (onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)) continue;
-    score += sc.lengthMm;
-    defects.push(lineDefect('scratch', sc, 10));
+  const art = findArtScratches(face.face, area);
+  const scratches = art.scratches.filter((sc) => !(onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)));
+  const busyArt = art.strokes >= BUSY_STROKES;
+  if (!busyArt) {
+    for (const sc of scratches) {
+      score += sc.lengthMm;
+      defects.push(lineDefect('scratch', sc, 10));
+    }
   }
-  if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art' };
+  const artShare = busyArt ? (Math.max(0, area.x1 - area.x0) * Math.max(0, area.y1 - area.y0)) / (w * h) : 0;
+  const notAssessed = {
+    share: round2(Math.min(1, glareShare + artShare)),
+    reasons: [...(glareShare > 0.01 ? ['glare' as const] : []), ...(busyArt ? ['busy_art' as const] : [])],
+  };
+  if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art', notAssessed };
   const width = face.face.raster.width;
   const flagged = zeroedBytes('surface-flagged', face.face.raster.width * face.face.raster.height);
   // Flagged pixels in the innermost strip of the band: a blob that reaches them is the art
@@ -91,8 +115,9 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const minArea = Math.max(0.03, 9 / (face.face.photoPxPerMm * face.face.photoPxPerMm));
   const found = blobs(flagged, width, face.face.raster.height, atArt).filter((b) => !b.touchesArt && b.count / (p * p) >= minArea);
   const print = printRows(found, p, m, w, h);
+  const flecks = speckles(found, p);
   for (const blob of found) {
-    if (print.has(blob)) continue;
+    if (print.has(blob) || flecks.has(blob)) continue;
     if (onLine(lines, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
     const area = blob.count / (p * p);
     const bw = (blob.maxX - blob.minX + 1) / p;
@@ -112,7 +137,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
       impliedGrade: 10,
     });
   }
-  return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art' };
+  return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art', notAssessed };
 }
 
 /** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
@@ -233,6 +258,28 @@ function blobs(mask: Uint8Array, w: number, h: number, atArt: Uint8Array) {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A speckle: SPECKLE_COUNT or more small marks within SPECKLE_MM of one another. */
+const SPECKLE_COUNT = 4;
+const SPECKLE_MM = 3;
+const SPECKLE_MARK_MM2 = 0.5;
+
+/**
+ * Small marks crowded together in the border: a patch of foil flecks, sparkle or a holder's
+ * scuffed plastic, which the photo shows as a speckle. A spot of damage is one mark, or a few
+ * apart; a crowd of them is texture that this resolution cannot read.
+ */
+function speckles(found: Blob[], p: number): Set<Blob> {
+  const small = found.filter((b) => b.count / (p * p) < SPECKLE_MARK_MM2);
+  const centre = (b: Blob) => [(b.minX + b.maxX) / 2 / p, (b.minY + b.maxY) / 2 / p] as const;
+  const out = new Set<Blob>();
+  for (const b of small) {
+    const [x, y] = centre(b);
+    const crowd = small.filter((o) => Math.hypot(centre(o)[0] - x, centre(o)[1] - y) <= SPECKLE_MM);
+    if (crowd.length >= SPECKLE_COUNT) for (const o of crowd) out.add(o);
+  }
+  return out;
+}
 
 type Blob = ReturnType<typeof blobs>[number];
 

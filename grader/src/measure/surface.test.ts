@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { measureSurface } from './surface.ts';
+import { bordersOf, drawFace, type DrawnCard, type Rgb } from './test-face.ts';
+
+const LIGHT: Rgb = [235, 235, 235];
+const SHADOW: Rgb = [70, 78, 95];
+
+/** Light ridges 8 mm long with the groove's shadow beside them, from each start at `deg` degrees. */
+function ridges(starts: [number, number, number][]) {
+  return (x: number, y: number): Rgb | undefined => {
+    for (const [x0, y0, deg] of starts) {
+      const [ux, uy] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+      const t = (x - x0) * ux + (y - y0) * uy;
+      const d = -(x - x0) * uy + (y - y0) * ux;
+      if (t < 0 || t > 8) continue;
+      if (Math.abs(d) < 0.07) return LIGHT;
+      if (d >= 0.07 && d < 0.22) return SHADOW;
+    }
+    return undefined;
+  };
+}
+
+/** Dark specks 0.3 mm across in the border, centred at the given points. */
+const specks = (centres: [number, number][]) => (x: number, y: number): Rgb | undefined =>
+  centres.some(([cx, cy]) => Math.hypot(x - cx, y - cy) < 0.15) ? [60, 60, 60] : undefined;
+
+const card = (paint: DrawnCard['paint']): DrawnCard => ({ table: [40, 40, 40], border: [240, 240, 235], art: [110, 120, 140], borderMm: 4, paint });
+
+describe('measureSurface', () => {
+  it('reports a scratch in the art and the whole face as assessed', () => {
+    const c = card(ridges([[20, 30, 30]]));
+    const s = measureSurface(drawFace(c), bordersOf(c), 'front', true);
+    expect(s.defects.map((d) => d.kind)).toEqual(['scratch']);
+    expect(s.notAssessed).toEqual({ share: 0, reasons: [] });
+  });
+
+  it('reports a speck in the border as a spot, and a crowd of them as texture (foil flecks, a scuffed holder)', () => {
+    const one = card(specks([[30, 2]]));
+    expect(measureSurface(drawFace(one), bordersOf(one), 'front', true).defects.map((d) => d.kind)).toEqual(['spot']);
+    const crowd = card(specks([[30, 2], [31, 2.5], [32, 1.8], [30.5, 3], [31.8, 3.2]]));
+    expect(measureSurface(drawFace(crowd), bordersOf(crowd), 'front', true).defects).toEqual([]);
+  });
+
+  it('takes art full of scratch-like strokes (foil, hatching) for unreadable, not scratched', () => {
+    const c = card(ridges([[10, 10, 30], [30, 15, 120], [15, 40, 60], [35, 50, 150], [12, 70, 30], [40, 70, 60], [10, 25, 150], [40, 30, 30], [25, 60, 120]]));
+    const s = measureSurface(drawFace(c), bordersOf(c), 'front', true);
+    expect(s.defects).toEqual([]);
+    expect(s.score).toBe(0);
+    expect(s.notAssessed.reasons).toEqual(['busy_art']);
+    expect(s.notAssessed.share).toBeGreaterThan(0.6);
+  });
+});
