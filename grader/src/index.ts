@@ -118,6 +118,9 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (glare > 0.05) {
       warnings.push({ code: 'glare', face, message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.` });
     }
+    if (faces[face].surface.notAssessed.reasons.includes('busy_art')) {
+      warnings.push({ code: 'surface_not_assessed', face, message: `${label(face)}: the artwork is too busy with foil or fine strokes to tell a scratch from print at this resolution, so it was not checked for scratches. Look it over under a light.` });
+    }
     if (!faces[face].centering.measurable) {
       warnings.push({ code: 'centering_not_measurable', face, message: `${label(face)} centering could not be measured: ${faces[face].centering.reason}` });
     }
