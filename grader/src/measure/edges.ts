@@ -3,11 +3,15 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
 /** Where a side has no border of one colour (full art), the card's colour is read this far in. */
 const LOCAL_COLOUR_MM = 2;
+/** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
+const OUTSIDE_MM = 0.7;
+/** The colour outside is read beside each step, so the table's shade there is already in it. */
+const beyondTable = () => Infinity;
 
 export interface EdgeView {
   side: Side;
@@ -22,8 +26,6 @@ export interface EdgeView {
  */
 export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
   const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
-  const bg = borders.background;
-  const tableDistance = tableDistances(bg);
   const views: EdgeView[] = [];
   const defects: Defect[] = [];
   for (const side of SIDES) {
@@ -32,8 +34,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
-    const sideTable = tableDistance(sideBorder);
-    const samples = edgeSamples(face, side, { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit });
+    const samples = edgeSamples(face, side, { plain, sideBorder, band, innerLimit });
     const visible = samples.filter((s) => s.visible);
     // Material missing is measured against the side's own straight line (a robust fit of the
     // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
@@ -86,10 +87,10 @@ interface EdgeSample {
 function edgeSamples(
   face: LabFace,
   side: Side,
-  context: { plain: boolean; sideBorder: Lab; bg: Lab; sideTable: (l: number, a: number, b: number) => number; tableDistance: (border: Lab) => (l: number, a: number, b: number) => number; band: number; innerLimit: number },
+  context: { plain: boolean; sideBorder: Lab; band: number; innerLimit: number },
 ): EdgeSample[] {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit } = context;
+  const { plain, sideBorder, band, innerLimit } = context;
   const length = sideLength(side, w, h);
   const samples: EdgeSample[] = [];
   // sidePoint written out: this runs for every pixel of a band along the outline.
@@ -97,7 +98,6 @@ function edgeSamples(
   const far = side === 'right' || side === 'bottom';
   const across = horizontal ? h : w;
   const lab = face.lab;
-  const plainTest = new CardTest(bg, sideBorder, sideTable);
   // Pixels by number (row * width + column), the row and column clamped as `LabFace.offset`
   // does: the part across the side for a depth, to which a step adds the part along it.
   const { width, height } = face.face.raster;
@@ -117,9 +117,12 @@ function edgeSamples(
     const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
     // Full art: the card's colour is the art's colour just inside this point of the edge.
     const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
-    // Where the card is the table's colour the outline cannot be seen: no chip is read there.
-    const visible = deltaE(border, bg) >= READABLE_DELTA_E;
-    const outline = visible ? outlineDepth(face, plain ? plainTest : new CardTest(bg, border, tableDistance(border)), depths, acrossPixels, alongPixel) : 0;
+    // What lies just outside this point of the edge: the table, its shadow, a sleeve or a
+    // holder's plastic, read here rather than once for the face (a playmat's print, a shadow).
+    const outside = patch(face, side, along, -OUTSIDE_MM, 0.5, 0.2);
+    // Where the card is the colour of what lies next to it the outline cannot be seen: no chip is read there.
+    const visible = deltaE(border, outside) >= READABLE_DELTA_E;
+    const outline = visible ? outlineDepth(face, new CardTest(outside, border, beyondTable), depths, acrossPixels, alongPixel) : 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
     let whitenedDepth = 0;
     let gap = 0;
