@@ -3,8 +3,18 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E } from './outline.ts';
+import { patch } from './sides.ts';
 import type { Side } from './sides.ts';
+
+/** The card's colour beside a corner is read this far along each side from the virtual corner... */
+const BESIDE_MM = 7;
+/** ...and this far in from the outline, clear of its blur. */
+const INSIDE_MM = 0.6;
+/** What lies beyond the corner is read this far out from the virtual corner on both axes. */
+const OUTSIDE_MM = 0.8;
+/** The colour beyond the corner is read beside it, so the table's shade there is already in it. */
+const beyondTable = () => Infinity;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -40,8 +50,6 @@ export interface CornerView {
  */
 export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const bg = borders.background;
-  const tableDistance = tableDistances(bg);
   const views: CornerView[] = [];
   const defects: Defect[] = [];
   let cardNotFound = 0;
@@ -51,14 +59,16 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const cx = vx + c.sx * CORNER_RADIUS_MM;
     const cy = vy + c.sy * CORNER_RADIUS_MM;
     const apex = { x: cx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2, y: cy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2 };
-    const plain = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!];
-    // A full-art corner is judged against the art's own colour there, read at the arc's centre.
-    const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+    const card = cardColoursBeside(face, c.sides, c.vx, c.vy);
+    const outside = outsideCorner(face, vx - c.sx * OUTSIDE_MM, vy - c.sy * OUTSIDE_MM);
     const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
-    const cardTest = new CardTest(bg, border, tableDistance(border));
-    // Where the card is the table's colour its outline cannot be seen: rounding is not read
-    // (nothing is taken off for it), whitening still is.
-    const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
+    const cardTests = card.map((colour) => new CardTest(outside, colour, beyondTable));
+    const isCard = (i: number) => cardTests.some((t) => t.isCard(face.lab, i));
+    // Where the card is the colour of what lies beyond its corner the outline cannot be seen:
+    // rounding is not read (nothing is taken off for it), whitening still is.
+    const outlineVisible = card.every((colour) => deltaE(colour, outside) >= READABLE_DELTA_E);
+    // Whitening is exposed stock against the lighter of the card's colours beside the corner.
+    const border = card[0]![0] >= card[1]![0] ? card[0]! : card[1]!;
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
     const depths: number[] = [];
@@ -69,7 +79,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
       let depth = 0;
       let found = false;
       for (let d = 0; d < 5; d += 1 / p) {
-        if (cardTest.isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d))) {
+        if (isCard(at(apex.x + dx * d, apex.y + dy * d))) {
           depth = d;
           found = true;
           break;
@@ -147,5 +157,24 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
   return { views, defects, cardNotFound };
 }
 
-const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+/**
+ * The card's own colours just inside its outline on the two sides beside a corner, read clear of
+ * the corner's arc and of whitening around it (the widest is about 3 mm from the corner): what
+ * a corner is judged against, whatever the border is (white, black, a frame, art to the edge).
+ */
+function cardColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number): [Lab, Lab] {
+  const { widthMm: w, heightMm: h } = face.face;
+  const [across, down] = sides as [Side, Side];
+  return [
+    patch(face, across, vx === 0 ? BESIDE_MM : w - BESIDE_MM, INSIDE_MM, 1, 0.25),
+    patch(face, down, vy === 0 ? BESIDE_MM : h - BESIDE_MM, INSIDE_MM, 1, 0.25),
+  ];
+}
+
+/** What lies beyond a corner (table, shadow, sleeve or holder), read around a point in mm. */
+function outsideCorner(face: LabFace, x: number, y: number): Lab {
+  const { pxPerMm: p, marginMm: m } = face.face;
+  const r = 0.4;
+  return face.mean((x - r + m) * p, (y - r + m) * p, (x + r + m) * p, (y + r + m) * p);
+}
 const round2 = (v: number) => Math.round(v * 100) / 100;

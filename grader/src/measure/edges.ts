@@ -6,8 +6,12 @@ import { pixelUnder, type LabFace } from './lab-grid.ts';
 import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
-/** Where a side has no border of one colour (full art), the card's colour is read this far in. */
-const LOCAL_COLOUR_MM = 2;
+/** The card's own colour is read this far in from the outline, clear of its blur. */
+const INSIDE_MM = 0.6;
+/** Where a side has no border of one colour (full art), its colour is the median of this stretch each way. */
+const LOCAL_COLOUR_MM = 3;
+/** Steps at which the card's colour is read along a side. */
+const COLOUR_STEP_MM = 0.5;
 /** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
 const OUTSIDE_MM = 0.7;
 /** The colour outside is read beside each step, so the table's shade there is already in it. */
@@ -29,12 +33,11 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
   const views: EdgeView[] = [];
   const defects: Defect[] = [];
   for (const side of SIDES) {
-    const sideBorder = borders.colour[side];
     const plain = borders.uniform[side];
     const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
-    const samples = edgeSamples(face, side, { plain, sideBorder, band, innerLimit });
+    const samples = edgeSamples(face, side, { plain, band, innerLimit });
     const visible = samples.filter((s) => s.visible);
     // Material missing is measured against the side's own straight line (a robust fit of the
     // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
@@ -87,11 +90,12 @@ interface EdgeSample {
 function edgeSamples(
   face: LabFace,
   side: Side,
-  context: { plain: boolean; sideBorder: Lab; band: number; innerLimit: number },
+  context: { plain: boolean; band: number; innerLimit: number },
 ): EdgeSample[] {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const { plain, sideBorder, band, innerLimit } = context;
+  const { plain, band, innerLimit } = context;
   const length = sideLength(side, w, h);
+  const cardColour = cardColoursAlong(face, side, plain);
   const samples: EdgeSample[] = [];
   // sidePoint written out: this runs for every pixel of a band along the outline.
   const horizontal = side === 'top' || side === 'bottom';
@@ -115,8 +119,7 @@ function edgeSamples(
   for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
     const alongPx = (along + m) * p;
     const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
-    // Full art: the card's colour is the art's colour just inside this point of the edge.
-    const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
+    const border = cardColour(along);
     // What lies just outside this point of the edge: the table, its shadow, a sleeve or a
     // holder's plastic, read here rather than once for the face (a playmat's print, a shadow).
     const outside = patch(face, side, along, -OUTSIDE_MM, 0.5, 0.2);
@@ -136,6 +139,33 @@ function edgeSamples(
     samples.push({ along, outline, whitenedDepth, visible });
   }
   return samples;
+}
+
+/**
+ * The card's own colour just inside the outline at each point along a side, as a function of the
+ * distance along it: the median over the side for a border of one colour, over a few mm each way
+ * where the side is art (so a worn stretch is judged against the card, not against itself).
+ * Read at the edge itself rather than the border's colour further in: a thin white outer border
+ * around a coloured frame, or a silver rim, is what wear shows against.
+ */
+function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: number) => Lab {
+  const { widthMm: w, heightMm: h } = face.face;
+  const length = sideLength(side, w, h);
+  const colours: Lab[] = [];
+  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, INSIDE_MM, COLOUR_STEP_MM / 2, 0.15));
+  if (plain) {
+    const whole = medianLab(colours);
+    return () => whole;
+  }
+  const reach = Math.round(LOCAL_COLOUR_MM / COLOUR_STEP_MM);
+  const local = colours.map((_, i) => medianLab(colours.slice(Math.max(0, i - reach), i + reach + 1)));
+  return (along) => local[Math.max(0, Math.min(local.length - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)))]!;
+}
+
+/** Per-channel median of some colours. */
+function medianLab(colours: Lab[]): Lab {
+  const mid = (k: 0 | 1 | 2) => colours.map((c) => c[k]).sort((a, b) => a - b)[Math.floor(colours.length / 2)]!;
+  return [mid(0), mid(1), mid(2)];
 }
 
 /**
