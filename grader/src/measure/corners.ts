@@ -3,7 +3,7 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E } from './outline.ts';
+import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, OutsideTest, READABLE_DELTA_E } from './outline.ts';
 import { patch } from './sides.ts';
 import type { Side } from './sides.ts';
 
@@ -13,8 +13,6 @@ const BESIDE_MM = 7;
 const INSIDE_MM = 0.6;
 /** What lies beyond the corner is read this far out from the virtual corner on both axes. */
 const OUTSIDE_MM = 0.8;
-/** The colour beyond the corner is read beside it, so the table's shade there is already in it. */
-const beyondTable = () => Infinity;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -62,8 +60,8 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const card = cardColoursBeside(face, c.sides, c.vx, c.vy);
     const outside = outsideCorner(face, vx - c.sx * OUTSIDE_MM, vy - c.sy * OUTSIDE_MM);
     const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
-    const cardTests = card.map((colour) => new CardTest(outside, colour, beyondTable));
-    const isCard = (i: number) => cardTests.some((t) => t.isCard(face.lab, i));
+    const outsideTests = card.map((colour) => new OutsideTest(outside, colour));
+    const isCard = (i: number) => outsideTests.some((t) => !t.isOutside(face.lab, i));
     // Where the card is the colour of what lies beyond its corner the outline cannot be seen:
     // rounding is not read (nothing is taken off for it), whitening still is.
     const outlineVisible = card.every((colour) => deltaE(colour, outside) >= READABLE_DELTA_E);

@@ -3,19 +3,22 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E } from './outline.ts';
+import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, OutsideTest, READABLE_DELTA_E } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
 /** The card's own colour is read this far in from the outline, clear of its blur. */
 const INSIDE_MM = 0.6;
 /** Where a side has no border of one colour (full art), its colour is the median of this stretch each way. */
 const LOCAL_COLOUR_MM = 3;
+/**
+ * A chip is at least this many times the side's median outline offset deep: about 4 standard
+ * deviations of an outline that only wanders by noise (the median absolute offset is 0.67 of one).
+ */
+const CHIP_SPREADS = 6;
 /** Steps at which the card's colour is read along a side. */
 const COLOUR_STEP_MM = 0.5;
 /** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
 const OUTSIDE_MM = 0.7;
-/** The colour outside is read beside each step, so the table's shade there is already in it. */
-const beyondTable = () => Infinity;
 
 export interface EdgeView {
   side: Side;
@@ -46,7 +49,10 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
       Math.max(0.1, 1 / face.face.photoPxPerMm),
     );
     const expected = (along: number) => (Math.abs(fit.b) > 1e-6 ? (fit.c - fit.a * along) / fit.b : 0);
-    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm);
+    // An outline that wanders along the whole side (a sleeve's edge or a shadow beside it, a
+    // blurred photo) is not chipped all along: a chip must stand out of the side's own spread.
+    const spread = medianAbsolute(visible.map((s) => s.outline - expected(s.along)));
+    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
     for (const s of samples) {
       const depth = s.outline - expected(s.along);
       if (s.visible && depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
@@ -123,9 +129,12 @@ function edgeSamples(
     // What lies just outside this point of the edge: the table, its shadow, a sleeve or a
     // holder's plastic, read here rather than once for the face (a playmat's print, a shadow).
     const outside = patch(face, side, along, -OUTSIDE_MM, 0.5, 0.2);
-    // Where the card is the colour of what lies next to it the outline cannot be seen: no chip is read there.
-    const visible = deltaE(border, outside) >= READABLE_DELTA_E;
-    const outline = visible ? outlineDepth(face, new CardTest(outside, border, beyondTable), depths, acrossPixels, alongPixel) : 0;
+    // Where the card is the colour of what lies next to it, or where nothing across the outline
+    // looks like the card (art at the edge unlike the art beside it, a holder's edge lying on
+    // it), the outline cannot be seen: that step is not assessed for chips.
+    const found = deltaE(border, outside) >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel) : null;
+    const visible = found !== null;
+    const outline = found ?? 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
     let whitenedDepth = 0;
     let gap = 0;
@@ -162,6 +171,12 @@ function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: nu
   return (along) => local[Math.max(0, Math.min(local.length - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)))]!;
 }
 
+/** The median of the absolute values (0 for none): a spread that a few chips do not move. */
+function medianAbsolute(values: number[]): number {
+  const sorted = values.map(Math.abs).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+}
+
 /** Per-channel median of some colours. */
 function medianLab(colours: Lab[]): Lab {
   const mid = (k: 0 | 1 | 2) => colours.map((c) => c[k]).sort((a, b) => a - b)[Math.floor(colours.length / 2)]!;
@@ -169,16 +184,18 @@ function medianLab(colours: Lab[]): Lab {
 }
 
 /**
- * The first of `depths` where the card is, on the line of pixels across the side at alongPixel
- * (1 when there is none). A function of its own: the loop over every step's pixels stays small
- * for the JIT, apart from the full-art colour reading around it.
+ * Where the card starts on the line of pixels across the side at alongPixel: walking out from
+ * the deepest of `depths` (inside the card), the last depth before the outside begins; null
+ * when even the deepest is the outside's (nothing to measure from). Walking out rather than in
+ * keeps a sleeve's or holder's edge beside the card, unlike the table, from being taken for it.
+ * A function of its own: the loop over every step's pixels stays small for the JIT.
  */
-function outlineDepth(face: LabFace, cardTest: CardTest, depths: number[], acrossPixels: number[], alongPixel: number): number {
+function outlineDepth(face: LabFace, outsideTest: OutsideTest, depths: number[], acrossPixels: number[], alongPixel: number): number | null {
   const lab = face.lab;
-  for (let j = 0; j < depths.length; j += 1) {
-    if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return depths[j]!;
+  for (let j = depths.length - 1; j >= 0; j -= 1) {
+    if (outsideTest.isOutside(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return j === depths.length - 1 ? null : depths[j + 1]!;
   }
-  return 1;
+  return depths[0]!;
 }
 
 /** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */
