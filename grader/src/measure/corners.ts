@@ -3,12 +3,12 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
-import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, OutsideTest, READABLE_DELTA_E } from './outline.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, tableDistances } from './outline.ts';
 import { patch } from './sides.ts';
 import type { Side } from './sides.ts';
 
-/** The card's colour beside a corner is read this far along each side from the virtual corner... */
-const BESIDE_MM = 7;
+/** The card's colour beside a corner is read at these distances along each side from the virtual corner... */
+const BESIDE_MM = [7, 10, 13];
 /** ...and this far in from the outline, clear of its blur. */
 const INSIDE_MM = 0.6;
 /** What lies beyond the corner is read this far out from the virtual corner on both axes. */
@@ -39,6 +39,8 @@ export interface CornerView {
   roundingMm: number;
   severityMm: number;
   grade: number;
+  /** False where the outline could not be told from what lies beyond it: rounding was not assessed. */
+  outlineAssessed: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const views: CornerView[] = [];
   const defects: Defect[] = [];
+  const tableDistance = tableDistances(borders.background);
   let cardNotFound = 0;
   for (const c of CORNERS) {
     const vx = c.vx * w;
@@ -69,25 +72,13 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const border = card[0]![0] >= card[1]![0] ? card[0]! : card[1]!;
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
-    const depths: number[] = [];
-    let raysWithoutCard = 0;
-    for (const angle of [-0.14, 0, 0.14]) {
-      const dx = (c.sx * Math.cos(Math.PI / 4 + angle)) as number;
-      const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
-      let depth = 0;
-      let found = false;
-      for (let d = 0; d < 5; d += 1 / p) {
-        if (isCard(at(apex.x + dx * d, apex.y + dy * d))) {
-          depth = d;
-          found = true;
-          break;
-        }
-        depth = d;
-      }
-      depths.push(depth);
-      if (!found) raysWithoutCard += 1;
-    }
-    if (outlineVisible && raysWithoutCard >= 2) cardNotFound += 1;
+    const { depths } = raysIn(isCard, (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
+    // A corner with no card at all is told against the face's own table colour and border: an
+    // outline put beyond the card reads the table (or the card's shadow) beside the corner too.
+    const faceBorder = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!] ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+    const faceTest = new CardTest(borders.background, faceBorder, tableDistance(faceBorder));
+    const missing = raysIn((i) => faceTest.isCard(face.lab, i), (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
+    if (deltaE(faceBorder, borders.background) >= READABLE_DELTA_E && missing.withoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
     const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
@@ -138,7 +129,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const whiteningMm = distances.length >= minPixels ? distances[Math.floor(distances.length * 0.98)]! : 0;
     const severityMm = Math.max(whiteningMm, roundingMm);
     const grade = cornerViewGrade(severityMm);
-    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade });
+    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade, outlineAssessed: outlineVisible });
     if (grade < 10) {
       const r = Math.max(severityMm, 0.3);
       defects.push({
@@ -163,11 +154,38 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
 function cardColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number): [Lab, Lab] {
   const { widthMm: w, heightMm: h } = face.face;
   const [across, down] = sides as [Side, Side];
-  return [
-    patch(face, across, vx === 0 ? BESIDE_MM : w - BESIDE_MM, INSIDE_MM, 1, 0.25),
-    patch(face, down, vy === 0 ? BESIDE_MM : h - BESIDE_MM, INSIDE_MM, 1, 0.25),
-  ];
+  // The median of a few readings along the side: a corner torn off past the first still has the card's colour.
+  const beside = (side: Side, fromStart: boolean, length: number) =>
+    medianLab(BESIDE_MM.map((along) => patch(face, side, fromStart ? along : length - along, INSIDE_MM, 1, 0.25)));
+  return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
 }
+
+/**
+ * Three rays in from a corner's apex, along its bisector and 8 degrees each side: how far each
+ * goes (up to 5 mm) before it meets the card, and how many meet none.
+ */
+function raysIn(isCard: (i: number) => boolean, at: (d: number, dx: number, dy: number) => number, sx: number, sy: number, p: number): { depths: number[]; withoutCard: number } {
+  const depths: number[] = [];
+  let withoutCard = 0;
+  for (const angle of [-0.14, 0, 0.14]) {
+    const dx = sx * Math.cos(Math.PI / 4 + angle);
+    const dy = sy * Math.sin(Math.PI / 4 + angle);
+    let depth = 0;
+    let found = false;
+    for (let d = 0; d < 5; d += 1 / p) {
+      depth = d;
+      if (isCard(at(d, dx, dy))) {
+        found = true;
+        break;
+      }
+    }
+    depths.push(depth);
+    if (!found) withoutCard += 1;
+  }
+  return { depths, withoutCard };
+}
+
+const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
 
 /** What lies beyond a corner (table, shadow, sleeve or holder), read around a point in mm. */
 function outsideCorner(face: LabFace, x: number, y: number): Lab {

@@ -3,7 +3,7 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
-import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, OutsideTest, READABLE_DELTA_E } from './outline.ts';
+import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
 /** The card's own colour is read this far in from the outline, clear of its blur. */
@@ -25,6 +25,12 @@ export interface EdgeView {
   lengthMm: number;
   /** Severity of this view: stretches deeper than 0.3 mm counted twice. */
   severityMm: number;
+  /**
+   * Length of the side where the outline could not be read (the card the colour of what lies
+   * beside it, art unlike its surroundings at the edge, a holder's edge on it): not assessed
+   * for chips, so the report can say it saw less.
+   */
+  notAssessedMm: number;
 }
 
 /**
@@ -76,7 +82,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
         impliedGrade: 10,
       });
     }
-    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity) });
+    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity), notAssessedMm: round2((samples.length - visible.length) / p) });
   }
   return { views, defects };
 }
@@ -130,9 +136,10 @@ function edgeSamples(
     // holder's plastic, read here rather than once for the face (a playmat's print, a shadow).
     const outside = patch(face, side, along, -OUTSIDE_MM, 0.5, 0.2);
     // Where the card is the colour of what lies next to it, or where nothing across the outline
-    // looks like the card (art at the edge unlike the art beside it, a holder's edge lying on
-    // it), the outline cannot be seen: that step is not assessed for chips.
-    const found = deltaE(border, outside) >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel) : null;
+    // looks like the card (a holder's edge lying on it), the outline cannot be seen; nor where
+    // art runs to the edge, whose colour at the very edge may be the table's: that step is not
+    // assessed for chips (whitening still is).
+    const found = plain && deltaE(border, outside) >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel) : null;
     const visible = found !== null;
     const outline = found ?? 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
@@ -175,12 +182,6 @@ function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: nu
 function medianAbsolute(values: number[]): number {
   const sorted = values.map(Math.abs).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
-}
-
-/** Per-channel median of some colours. */
-function medianLab(colours: Lab[]): Lab {
-  const mid = (k: 0 | 1 | 2) => colours.map((c) => c[k]).sort((a, b) => a - b)[Math.floor(colours.length / 2)]!;
-  return [mid(0), mid(1), mid(2)];
 }
 
 /**

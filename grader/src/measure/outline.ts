@@ -1,4 +1,4 @@
-import { deltaE, type Lab } from '../image/color.ts';
+import { backgroundDistanceLab, deltaE, shadeOf, type Lab } from '../image/color.ts';
 import type { LabFace } from './lab-grid.ts';
 
 /**
@@ -36,11 +36,80 @@ export class OutsideTest {
   }
 }
 
+/**
+ * Whether a pixel is the card's, against the face's one table colour (for telling a corner with
+ * no card at all, where the outline was put beyond the card): nearer the border's colour than the background's (where it lies
+ * between the background (0) and the border (1), mixed outline pixels falling between, or well
+ * off that line) and not the table in the card's shadow. What depends only on the two colours is
+ * worked out once per border colour, not per pixel.
+ */
+export class CardTest {
+  private readonly bg0: number;
+  private readonly bg1: number;
+  private readonly bg2: number;
+  private readonly d0: number;
+  private readonly d1: number;
+  private readonly d2: number;
+  private readonly dd: number;
+  private readonly tableLimit: number;
+  private readonly fromTable: (l: number, a: number, b: number) => number;
+
+  constructor(bg: Lab, border: Lab, fromTable: (l: number, a: number, b: number) => number) {
+    this.bg0 = bg[0];
+    this.bg1 = bg[1];
+    this.bg2 = bg[2];
+    this.d0 = border[0] - bg[0];
+    this.d1 = border[1] - bg[1];
+    this.d2 = border[2] - bg[2];
+    this.dd = this.d0 ** 2 + this.d1 ** 2 + this.d2 ** 2 || 1;
+    this.tableLimit = Math.min(8, deltaE(border, bg) / 2);
+    this.fromTable = fromTable;
+  }
+
+  /** Whether the pixel at offset i of `lab` is the card's. */
+  isCard(lab: Float32Array, i: number): boolean {
+    const l = lab[i]!;
+    const a = lab[i + 1]!;
+    const b = lab[i + 2]!;
+    return this.mixedTowardsBorder(l, a, b) && this.fromTable(l, a, b) > this.tableLimit;
+  }
+
+  private mixedTowardsBorder(l: number, a: number, b: number): boolean {
+    const { d0, d1, d2 } = this;
+    const v0 = l - this.bg0;
+    const v1 = a - this.bg1;
+    const v2 = b - this.bg2;
+    const t = (v0 * d0 + v1 * d1 + v2 * d2) / this.dd;
+    if (t > 0.5) return true;
+    const tc = Math.max(0, Math.min(1, t));
+    // Farther than 12 from the line, compared squared: the square root of x exceeds 12 exactly
+    // when x exceeds 144 (12 and 144 are exact, and sqrt rounds correctly and never decreases).
+    return (v0 - tc * d0) ** 2 + (v1 - tc * d1) ** 2 + (v2 - tc * d2) ** 2 > 144;
+  }
+}
+
 /** Exposed card stock: near-white, unsaturated, and clearly unlike the printed border. */
 export const isWhitened = (l: number, a: number, b: number, border: Lab) =>
   l > Math.max(78, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 export const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
+/**
+ * Distance to the table that sees through the card's shadow on it, as deep as the card's own
+ * colour allows: a border that is itself a darker shade of the table (grey on white paper)
+ * leaves only light shadows to see through.
+ */
+export function tableDistances(bg: Lab): (border: Lab) => (l: number, a: number, b: number) => number {
+  const deep = backgroundDistanceLab(bg, 0.15);
+  const light = backgroundDistanceLab(bg, 0.4);
+  return (border) => (shadeOf(border, bg) ? light : deep);
+}
+
 /** Below this colour difference card and background cannot be told apart: wear there is not read. */
 export const READABLE_DELTA_E = 12;
+
+/** Per-channel median of some colours. */
+export function medianLab(colours: Lab[]): Lab {
+  const mid = (k: 0 | 1 | 2) => colours.map((c) => c[k]).sort((a, b) => a - b)[Math.floor(colours.length / 2)]!;
+  return [mid(0), mid(1), mid(2)];
+}
