@@ -6,6 +6,8 @@ import { pixelUnder, type LabFace } from './lab-grid.ts';
 import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
+/** The outside must run at least this far across the outline (a chip is deeper than this). */
+const OUTSIDE_RUN_MM = 0.25;
 /** The card's own colour is read this far in from the outline, clear of its blur. */
 const INSIDE_MM = 0.6;
 /** Where a side has no border of one colour (full art), its colour is the median of this stretch each way. */
@@ -124,6 +126,7 @@ function edgeSamples(
   // The outline is searched at the same depths at every step: their part is worked out once.
   const depths: number[] = [];
   const acrossPixels: number[] = [];
+  const outsideRun = Math.max(2, Math.round(OUTSIDE_RUN_MM * p));
   for (let d = -0.8; d <= 1; d += 1 / p) {
     depths.push(d);
     acrossPixels.push(acrossPixel(d));
@@ -139,7 +142,7 @@ function edgeSamples(
     // looks like the card (a holder's edge lying on it), the outline cannot be seen; nor where
     // art runs to the edge, whose colour at the very edge may be the table's: that step is not
     // assessed for chips (whitening still is).
-    const found = plain && deltaE(border, outside) >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel) : null;
+    const found = plain && deltaE(border, outside) >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun) : null;
     const visible = found !== null;
     const outline = found ?? 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
@@ -186,17 +189,21 @@ function medianAbsolute(values: number[]): number {
 
 /**
  * Where the card starts on the line of pixels across the side at alongPixel: walking out from
- * the deepest of `depths` (inside the card), the last depth before the outside begins; null
- * when even the deepest is the outside's (nothing to measure from). Walking out rather than in
- * keeps a sleeve's or holder's edge beside the card, unlike the table, from being taken for it.
- * A function of its own: the loop over every step's pixels stays small for the JIT.
+ * the deepest of `depths` (inside the card), the depth before the first run of `run` pixels of
+ * the outside; null when the deepest run is the outside's (nothing to measure from). Walking
+ * out rather than in keeps a sleeve's or holder's edge beside the card from being taken for it;
+ * a run, not one pixel, keeps the anti-aliased rim of light type or a rule in the border (a mix
+ * that can match a grey table) from being taken for the outside. A function of its own: the
+ * loop over every step's pixels stays small for the JIT.
  */
-function outlineDepth(face: LabFace, outsideTest: OutsideTest, depths: number[], acrossPixels: number[], alongPixel: number): number | null {
+function outlineDepth(face: LabFace, outsideTest: OutsideTest, depths: number[], acrossPixels: number[], alongPixel: number, run: number): number | null {
   const lab = face.lab;
+  let outsideRun = 0;
   for (let j = depths.length - 1; j >= 0; j -= 1) {
-    if (outsideTest.isOutside(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return j === depths.length - 1 ? null : depths[j + 1]!;
+    if (!outsideTest.isOutside(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) outsideRun = 0;
+    else if ((outsideRun += 1) === run) return j + run < depths.length ? depths[j + run]! : null;
   }
-  return depths[0]!;
+  return depths[outsideRun]!;
 }
 
 /** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */
