@@ -110,6 +110,10 @@ function edgeSamples(
   const { plain, band, innerLimit } = context;
   const length = sideLength(side, w, h);
   const cardColour = cardColoursAlong(face, side, plain);
+  // What lies just outside each point of the edge: the table, its shadow, a sleeve or a
+  // holder's plastic, read there rather than once for the face (a playmat's print, a shadow).
+  const outsideColours = coloursAlong(face, side, -OUTSIDE_MM);
+  const outsideColour = (along: number) => outsideColours[colourIndex(along, outsideColours.length)]!;
   const samples: EdgeSample[] = [];
   // sidePoint written out: this runs for every pixel of a band along the outline.
   const horizontal = side === 'top' || side === 'bottom';
@@ -135,9 +139,7 @@ function edgeSamples(
     const alongPx = (along + m) * p;
     const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
     const border = cardColour(along);
-    // What lies just outside this point of the edge: the table, its shadow, a sleeve or a
-    // holder's plastic, read here rather than once for the face (a playmat's print, a shadow).
-    const outside = patch(face, side, along, -OUTSIDE_MM, 0.5, 0.2);
+    const outside = outsideColour(along);
     // Where the card is the colour of what lies next to it, or where nothing across the outline
     // looks like the card (a holder's edge lying on it), the outline cannot be seen; nor where
     // art runs to the edge, whose colour at the very edge may be the table's: that step is not
@@ -168,17 +170,23 @@ function edgeSamples(
  * around a coloured frame, or a silver rim, is what wear shows against.
  */
 function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: number) => Lab {
-  const { widthMm: w, heightMm: h } = face.face;
-  const length = sideLength(side, w, h);
-  const colours: Lab[] = [];
-  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, INSIDE_MM, COLOUR_STEP_MM / 2, 0.15));
+  const colours = coloursAlong(face, side, INSIDE_MM);
   if (plain) {
     const whole = medianLab(colours);
     return () => whole;
   }
   const reach = Math.round(LOCAL_COLOUR_MM / COLOUR_STEP_MM);
   const local = colours.map((_, i) => medianLab(colours.slice(Math.max(0, i - reach), i + reach + 1)));
-  return (along) => local[Math.max(0, Math.min(local.length - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)))]!;
+  return (along) => local[colourIndex(along, local.length)]!;
+}
+
+/** The mean colour at a depth (mm, negative outside the card) every COLOUR_STEP_MM along a side, between the corners' arcs. */
+function coloursAlong(face: LabFace, side: Side, inward: number): Lab[] {
+  const { widthMm: w, heightMm: h } = face.face;
+  const length = sideLength(side, w, h);
+  const colours: Lab[] = [];
+  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, inward, COLOUR_STEP_MM / 2, 0.15));
+  return colours;
 }
 
 /** The median of the absolute values (0 for none): a spread that a few chips do not move. */
@@ -186,6 +194,9 @@ function medianAbsolute(values: number[]): number {
   const sorted = values.map(Math.abs).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
 }
+
+/** The index in `coloursAlong`'s answer nearest a distance along the side. */
+const colourIndex = (along: number, count: number) => Math.max(0, Math.min(count - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)));
 
 /**
  * Where the card starts on the line of pixels across the side at alongPixel: walking out from

@@ -17,13 +17,14 @@ export const CORNER_RADIUS_MM = 3;
  * holder's highlight, unlike both, are not the outside (so they are never read as card missing).
  */
 export class OutsideTest {
-  private readonly limit: number;
+  /** Half the two colours' difference, squared: distances are compared squared, per pixel. */
+  private readonly limit2: number;
 
   constructor(
     private readonly outside: Lab,
     private readonly card: Lab,
   ) {
-    this.limit = deltaE(outside, card) / 2;
+    this.limit2 = (deltaE(outside, card) / 2) ** 2;
   }
 
   /** Whether the pixel at offset i of `lab` is the outside's. */
@@ -31,8 +32,8 @@ export class OutsideTest {
     const l = lab[i]!;
     const a = lab[i + 1]!;
     const b = lab[i + 2]!;
-    const fromOutside = Math.sqrt((l - this.outside[0]) ** 2 + (a - this.outside[1]) ** 2 + (b - this.outside[2]) ** 2);
-    return fromOutside < this.limit && fromOutside < Math.sqrt((l - this.card[0]) ** 2 + (a - this.card[1]) ** 2 + (b - this.card[2]) ** 2);
+    const fromOutside2 = (l - this.outside[0]) ** 2 + (a - this.outside[1]) ** 2 + (b - this.outside[2]) ** 2;
+    return fromOutside2 < this.limit2 && fromOutside2 < (l - this.card[0]) ** 2 + (a - this.card[1]) ** 2 + (b - this.card[2]) ** 2;
   }
 }
 
