@@ -85,6 +85,16 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([]);
   });
 
+  it('does not assess chips where a ruled line on the table runs along the side', () => {
+    // A red rule 0.6 to 0.8 mm outside the bottom side, from 10 to 30 mm along.
+    const rule: [number, number, number] = [200, 60, 60];
+    const result = measure({ ...card, paint: (x, y) => (y > 88.6 && y < 88.8 && x > 10 && x < 30 ? rule : undefined) });
+    expect(view(result, 'bottom').notAssessedMm).toBeGreaterThan(18);
+    expect(view(result, 'bottom').notAssessedMm).toBeLessThan(22);
+    expect(view(result, 'top').notAssessedMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
   it('does not assess chips where art runs to the edge, and says how much it left out', () => {
     // Art to the edge whose colour near the left edge is the table's: not a chip, not assessed.
     const drawn = { ...card, paint: (x: number) => (x > 0 && x < 0.5 ? card.table : undefined) };

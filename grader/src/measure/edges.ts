@@ -21,6 +21,8 @@ const CHIP_SPREADS = 6;
 const COLOUR_STEP_MM = 0.5;
 /** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
 const OUTSIDE_MM = 0.7;
+/** ...and again this far out, to tell a table of one colour there from a ruled or printed one. */
+const FAR_OUTSIDE_MM = 1.2;
 
 export interface EdgeView {
   side: Side;
@@ -113,7 +115,7 @@ function edgeSamples(
   // What lies just outside each point of the edge: the table, its shadow, a sleeve or a
   // holder's plastic, read there rather than once for the face (a playmat's print, a shadow).
   const outsideColours = coloursAlong(face, side, -OUTSIDE_MM);
-  const outsideColour = (along: number) => outsideColours[colourIndex(along, outsideColours.length)]!;
+  const farOutsideColours = coloursAlong(face, side, -FAR_OUTSIDE_MM);
   const samples: EdgeSample[] = [];
   // sidePoint written out: this runs for every pixel of a band along the outline.
   const horizontal = side === 'top' || side === 'bottom';
@@ -139,12 +141,16 @@ function edgeSamples(
     const alongPx = (along + m) * p;
     const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
     const border = cardColour(along);
-    const outside = outsideColour(along);
+    const colourAt = colourIndex(along, outsideColours.length);
+    const outside = outsideColours[colourAt]!;
+    const contrast = deltaE(border, outside);
     // Where the card is the colour of what lies next to it, or where nothing across the outline
     // looks like the card (a holder's edge lying on it), the outline cannot be seen; nor where
-    // art runs to the edge, whose colour at the very edge may be the table's: that step is not
-    // assessed for chips (whitening still is).
-    const found = plain && deltaE(border, outside) >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun) : null;
+    // what lies beside the card is not one colour (a ruled line or print on the table running
+    // along it), nor where art runs to the edge, whose colour at the very edge may be the
+    // table's: that step is not assessed for chips (whitening still is).
+    const plainOutside = deltaE(outside, farOutsideColours[colourAt]!) < contrast / 2;
+    const found = plain && plainOutside && contrast >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun) : null;
     const visible = found !== null;
     const outline = found ?? 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
