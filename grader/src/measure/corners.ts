@@ -4,8 +4,7 @@ import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
 import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, tableDistances } from './outline.ts';
-import { patch } from './sides.ts';
-import type { Side } from './sides.ts';
+import { patch, type Side } from './sides.ts';
 
 /** The card's colour beside a corner is read at these distances along each side from the virtual corner... */
 const BESIDE_MM = [7, 10, 13];
@@ -187,10 +186,14 @@ function raysIn(isCard: (i: number) => boolean, at: (d: number, dx: number, dy: 
 
 const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
 
-/** What lies beyond a corner (table, shadow, sleeve or holder), read around a point in mm. */
+/**
+ * What lies beyond a corner (table, shadow, sleeve or holder), read in a square 0.8 mm across
+ * around a point in mm: inside the 1.5 mm margin rectification keeps around the card.
+ */
 function outsideCorner(face: LabFace, x: number, y: number): Lab {
   const { pxPerMm: p, marginMm: m } = face.face;
-  const r = 0.4;
-  return face.mean((x - r + m) * p, (y - r + m) * p, (x + r + m) * p, (y + r + m) * p);
+  const half = 0.4;
+  return face.mean((x - half + m) * p, (y - half + m) * p, (x + half + m) * p, (y + half + m) * p);
 }
+
 const round2 = (v: number) => Math.round(v * 100) / 100;

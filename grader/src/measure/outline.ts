@@ -39,9 +39,9 @@ export class OutsideTest {
 
 /**
  * Whether a pixel is the card's, against the face's one table colour (for telling a corner with
- * no card at all, where the outline was put beyond the card): nearer the border's colour than the background's (where it lies
- * between the background (0) and the border (1), mixed outline pixels falling between, or well
- * off that line) and not the table in the card's shadow. What depends only on the two colours is
+ * no card at all, where the outline was put beyond the card): nearer the border's colour than
+ * the background's (where it lies between the background (0) and the border (1), mixed outline
+ * pixels falling between, or well off that line) and not the table in the card's shadow. What depends only on the two colours is
  * worked out once per border colour, not per pixel.
  */
 export class CardTest {
