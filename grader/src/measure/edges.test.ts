@@ -66,6 +66,22 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([]);
   });
 
+  it('does not read an outline that wanders all along a side (a sleeve, a blurred photo) as chips', () => {
+    // The right side's outline 0 to 0.4 mm in, changing every 0.5 mm down the side.
+    const wander = (y: number) => ((Math.floor(y / 0.5) * 7) % 5) * 0.1;
+    const result = measure({ ...card, paint: (x, y) => (x > 63 - wander(y) && x <= 63 && y > 3 && y < 85 ? card.table : undefined) });
+    expect(view(result, 'right').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('reads the table beside each stretch of a side, not one colour for the face (a playmat)', () => {
+    // A yellow print on the dark mat beside most of the right side.
+    const print: [number, number, number] = [200, 190, 60];
+    const result = measure({ ...card, paint: (x, y) => (x > 63 && y > 10 && y < 65 ? print : undefined) });
+    expect(view(result, 'right').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
   it('judges wear against the colour at the card edge: a thin white rim around a coloured border is not whitening', () => {
     const result = measure({ ...card, paint: (x, y) => (onCardRim(x, y, 1) ? WHITE : undefined) });
     expect(result.views.map((v) => v.lengthMm)).toEqual([0, 0, 0, 0]);
