@@ -66,4 +66,12 @@ describe('measureCorners', () => {
     expect(view(result, 'top-left').roundingMm).toBe(0);
     expect(result.cardNotFound).toBe(0);
   });
+
+  it('judges whitening against the colour at the card edge: a white rim around a coloured border is not wear', () => {
+    // A 1 mm white outer border (as on a white-bordered card) around the blue border: the corners
+    // are judged against white, not against the blue further in.
+    const result = measure({ ...card, paint: (x, y) => (x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < 1 || y < 1 || x > 62 || y > 87) ? WHITE : undefined) });
+    expect(result.views.map((v) => v.grade)).toEqual([10, 10, 10, 10]);
+    expect(result.defects).toEqual([]);
+  });
 });

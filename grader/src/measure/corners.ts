@@ -3,8 +3,15 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E, tableDistances } from './outline.ts';
-import type { Side } from './sides.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import { patch, type Side } from './sides.ts';
+
+/** The card's colour beside a corner is read at these distances along each side from the virtual corner... */
+const BESIDE_MM = [7, 10, 13];
+/** ...and this far in from the outline, clear of its blur. */
+const INSIDE_MM = 0.6;
+/** What lies beyond the corner is read this far out from the virtual corner on both axes. */
+const OUTSIDE_MM = 0.8;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -31,6 +38,8 @@ export interface CornerView {
   roundingMm: number;
   severityMm: number;
   grade: number;
+  /** False where the outline could not be told from what lies beyond it: rounding was not assessed. */
+  outlineAssessed: boolean;
 }
 
 /**
@@ -40,10 +49,9 @@ export interface CornerView {
  */
 export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const bg = borders.background;
-  const tableDistance = tableDistances(bg);
   const views: CornerView[] = [];
   const defects: Defect[] = [];
+  const tableDistance = tableDistances(borders.background);
   let cardNotFound = 0;
   for (const c of CORNERS) {
     const vx = c.vx * w;
@@ -51,35 +59,25 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const cx = vx + c.sx * CORNER_RADIUS_MM;
     const cy = vy + c.sy * CORNER_RADIUS_MM;
     const apex = { x: cx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2, y: cy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2 };
-    const plain = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!];
-    // A full-art corner is judged against the art's own colour there, read at the arc's centre.
-    const border = plain ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+    const card = cardColoursBeside(face, c.sides, c.vx, c.vy);
+    const outside = outsideCorner(face, vx - c.sx * OUTSIDE_MM, vy - c.sy * OUTSIDE_MM);
     const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
-    const cardTest = new CardTest(bg, border, tableDistance(border));
-    // Where the card is the table's colour its outline cannot be seen: rounding is not read
-    // (nothing is taken off for it), whitening still is.
-    const outlineVisible = deltaE(border, bg) >= READABLE_DELTA_E;
+    const outsideTests = card.map((colour) => new OutsideTest(outside, colour));
+    const isCard = (i: number) => outsideTests.some((t) => !t.isOutside(face.lab, i));
+    // Where the card is the colour of what lies beyond its corner the outline cannot be seen:
+    // rounding is not read (nothing is taken off for it), whitening still is.
+    const outlineVisible = card.every((colour) => deltaE(colour, outside) >= READABLE_DELTA_E);
+    // Whitening is exposed stock against the lighter of the card's colours beside the corner.
+    const border = card[0]![0] >= card[1]![0] ? card[0]! : card[1]!;
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
-    const depths: number[] = [];
-    let raysWithoutCard = 0;
-    for (const angle of [-0.14, 0, 0.14]) {
-      const dx = (c.sx * Math.cos(Math.PI / 4 + angle)) as number;
-      const dy = (c.sy * Math.sin(Math.PI / 4 + angle)) as number;
-      let depth = 0;
-      let found = false;
-      for (let d = 0; d < 5; d += 1 / p) {
-        if (cardTest.isCard(face.lab, at(apex.x + dx * d, apex.y + dy * d))) {
-          depth = d;
-          found = true;
-          break;
-        }
-        depth = d;
-      }
-      depths.push(depth);
-      if (!found) raysWithoutCard += 1;
-    }
-    if (outlineVisible && raysWithoutCard >= 2) cardNotFound += 1;
+    const { depths } = raysIn(isCard, (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
+    // A corner with no card at all is told against the face's own table colour and border: an
+    // outline put beyond the card reads the table (or the card's shadow) beside the corner too.
+    const faceBorder = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!] ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+    const faceTest = new CardTest(borders.background, faceBorder, tableDistance(faceBorder));
+    const missing = raysIn((i) => faceTest.isCard(face.lab, i), (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
+    if (deltaE(faceBorder, borders.background) >= READABLE_DELTA_E && missing.withoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
     const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
@@ -130,7 +128,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const whiteningMm = distances.length >= minPixels ? distances[Math.floor(distances.length * 0.98)]! : 0;
     const severityMm = Math.max(whiteningMm, roundingMm);
     const grade = cornerViewGrade(severityMm);
-    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade });
+    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade, outlineAssessed: outlineVisible });
     if (grade < 10) {
       const r = Math.max(severityMm, 0.3);
       defects.push({
@@ -147,5 +145,55 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
   return { views, defects, cardNotFound };
 }
 
+/**
+ * The card's own colours just inside its outline on the two sides beside a corner, read clear of
+ * the corner's arc and of whitening around it (the widest is about 3 mm from the corner): what
+ * a corner is judged against, whatever the border is (white, black, a frame, art to the edge).
+ */
+function cardColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number): [Lab, Lab] {
+  const { widthMm: w, heightMm: h } = face.face;
+  const [across, down] = sides as [Side, Side];
+  // The median of a few readings along the side: a corner torn off past the first still has the card's colour.
+  const beside = (side: Side, fromStart: boolean, length: number) =>
+    medianLab(BESIDE_MM.map((along) => patch(face, side, fromStart ? along : length - along, INSIDE_MM, 1, 0.25)));
+  return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
+}
+
+/**
+ * Three rays in from a corner's apex, along its bisector and 8 degrees each side: how far each
+ * goes (up to 5 mm) before it meets the card, and how many meet none.
+ */
+function raysIn(isCard: (i: number) => boolean, at: (d: number, dx: number, dy: number) => number, sx: number, sy: number, p: number): { depths: number[]; withoutCard: number } {
+  const depths: number[] = [];
+  let withoutCard = 0;
+  for (const angle of [-0.14, 0, 0.14]) {
+    const dx = sx * Math.cos(Math.PI / 4 + angle);
+    const dy = sy * Math.sin(Math.PI / 4 + angle);
+    let depth = 0;
+    let found = false;
+    for (let d = 0; d < 5; d += 1 / p) {
+      depth = d;
+      if (isCard(at(d, dx, dy))) {
+        found = true;
+        break;
+      }
+    }
+    depths.push(depth);
+    if (!found) withoutCard += 1;
+  }
+  return { depths, withoutCard };
+}
+
 const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+
+/**
+ * What lies beyond a corner (table, shadow, sleeve or holder), read in a square 0.8 mm across
+ * around a point in mm: inside the 1.5 mm margin rectification keeps around the card.
+ */
+function outsideCorner(face: LabFace, x: number, y: number): Lab {
+  const { pxPerMm: p, marginMm: m } = face.face;
+  const half = 0.4;
+  return face.mean((x - half + m) * p, (y - half + m) * p, (x + half + m) * p, (y + half + m) * p);
+}
+
 const round2 = (v: number) => Math.round(v * 100) / 100;

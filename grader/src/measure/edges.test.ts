@@ -55,4 +55,73 @@ describe('measureEdges', () => {
     expect(view(result, 'left').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
   });
+
+  it('judges the outline against what lies beside it: a sleeve edge along most of a side is not the card', () => {
+    // A grey table with a sleeve's faint light edge along the card's left side from 10 mm down,
+    // the rest of that side bare: where the table begins is the card's edge all along.
+    const table: [number, number, number] = [150, 150, 155];
+    const sleeveEdge: [number, number, number] = [185, 185, 190];
+    const result = measure({ ...card, table, paint: (x, y) => (x >= -0.3 && x < 0 && y > 10 && y < 88 ? sleeveEdge : undefined) });
+    expect(view(result, 'left').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('does not read an outline that wanders all along a side (a sleeve, a blurred photo) as chips', () => {
+    // The right side's outline 0 to 0.4 mm in, changing every 0.5 mm down the side.
+    const wander = (y: number) => ((Math.floor(y / 0.5) * 7) % 5) * 0.1;
+    const result = measure({ ...card, paint: (x, y) => (x > 63 - wander(y) && x <= 63 && y > 3 && y < 85 ? card.table : undefined) });
+    expect(view(result, 'right').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('reads the table beside each stretch of a side, not one colour for the face (a playmat)', () => {
+    // A yellow print on the dark mat beside most of the right side.
+    const print: [number, number, number] = [200, 190, 60];
+    const result = measure({ ...card, paint: (x, y) => (x > 63 && y > 10 && y < 65 ? print : undefined) });
+    expect(view(result, 'right').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('judges wear against the colour at the card edge: a thin white rim around a coloured border is not whitening', () => {
+    const result = measure({ ...card, paint: (x, y) => (onCardRim(x, y, 1) ? WHITE : undefined) });
+    expect(result.views.map((v) => v.lengthMm)).toEqual([0, 0, 0, 0]);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('does not read the soft rim of light type in the border as the table showing through', () => {
+    // A black border on a grey table; a white rule 0.45 to 0.55 mm in along 10 mm of the bottom,
+    // its anti-aliased rim the grey of the table.
+    const dark: DrawnCard = { table: [128, 128, 130], border: [20, 20, 20], art: [200, 120, 60], borderMm: 3 };
+    const depth = (y: number) => 88 - y;
+    const result = measure({
+      ...dark,
+      paint: (x, y) => (x > 20 && x < 30 && depth(y) > 0.38 && depth(y) < 0.62 ? (depth(y) > 0.44 && depth(y) < 0.56 ? WHITE : dark.table) : undefined),
+    });
+    expect(view(result, 'bottom').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('does not assess chips where a ruled line on the table runs along the side', () => {
+    // A red rule 0.6 to 0.8 mm outside the bottom side, from 10 to 30 mm along.
+    const rule: [number, number, number] = [200, 60, 60];
+    const result = measure({ ...card, paint: (x, y) => (y > 88.6 && y < 88.8 && x > 10 && x < 30 ? rule : undefined) });
+    expect(view(result, 'bottom').notAssessedMm).toBeGreaterThan(18);
+    expect(view(result, 'bottom').notAssessedMm).toBeLessThan(22);
+    expect(view(result, 'top').notAssessedMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('does not assess chips where art runs to the edge, and says how much it left out', () => {
+    // Art to the edge whose colour near the left edge is the table's: not a chip, not assessed.
+    const drawn = { ...card, paint: (x: number) => (x > 0 && x < 0.5 ? card.table : undefined) };
+    const borders = { ...bordersOf(drawn), uniform: { top: true, right: true, bottom: true, left: false } };
+    const result = measureEdges(drawFace(drawn), borders, 'back');
+    expect(view(result, 'left').lengthMm).toBe(0);
+    expect(view(result, 'left').notAssessedMm).toBeGreaterThan(80);
+    expect(view(result, 'right').notAssessedMm).toBe(0);
+  });
 });
+
+/** Whether (x, y) lies within `mm` of the card's straight sides (its corners' arcs included loosely). */
+const onCardRim = (x: number, y: number, mm: number) => x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < mm || y < mm || x > 63 - mm || y > 88 - mm);
+

@@ -3,17 +3,38 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
-/** Where a side has no border of one colour (full art), the card's colour is read this far in. */
-const LOCAL_COLOUR_MM = 2;
+/** The outside must run at least this far across the outline (a chip is deeper than this). */
+const OUTSIDE_RUN_MM = 0.25;
+/** The card's own colour is read this far in from the outline, clear of its blur. */
+const INSIDE_MM = 0.6;
+/** Where a side has no border of one colour (full art), its colour is the median of this stretch each way. */
+const LOCAL_COLOUR_MM = 3;
+/**
+ * A chip is at least this many times the side's median outline offset deep: about 4 standard
+ * deviations of an outline that only wanders by noise (the median absolute offset is 0.67 of one).
+ */
+const CHIP_SPREADS = 6;
+/** Steps at which the card's colour is read along a side. */
+const COLOUR_STEP_MM = 0.5;
+/** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
+const OUTSIDE_MM = 0.7;
+/** ...and again this far out, to tell a table of one colour there from a ruled or printed one. */
+const FAR_OUTSIDE_MM = 1.2;
 
 export interface EdgeView {
   side: Side;
   lengthMm: number;
   /** Severity of this view: stretches deeper than 0.3 mm counted twice. */
   severityMm: number;
+  /**
+   * Length of the side where the outline could not be read (the card the colour of what lies
+   * beside it, art unlike its surroundings at the edge, a holder's edge on it): not assessed
+   * for chips, so the report can say it saw less.
+   */
+  notAssessedMm: number;
 }
 
 /**
@@ -22,18 +43,14 @@ export interface EdgeView {
  */
 export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
   const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
-  const bg = borders.background;
-  const tableDistance = tableDistances(bg);
   const views: EdgeView[] = [];
   const defects: Defect[] = [];
   for (const side of SIDES) {
-    const sideBorder = borders.colour[side];
     const plain = borders.uniform[side];
     const innerLimit = Math.min(0.8, Math.max(0.3, (borders.stations[side].find((v) => v !== null) ?? 1) - 0.25));
     const flagged: { along: number; depth: number; kind: 'edge_chip' | 'edge_whitening' }[] = [];
     const band = outlineBandMm(face);
-    const sideTable = tableDistance(sideBorder);
-    const samples = edgeSamples(face, side, { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit });
+    const samples = edgeSamples(face, side, { plain, band, innerLimit });
     const visible = samples.filter((s) => s.visible);
     // Material missing is measured against the side's own straight line (a robust fit of the
     // outline), so a side fitted a pixel off or a slightly bowed card is not a chip.
@@ -42,7 +59,10 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
       Math.max(0.1, 1 / face.face.photoPxPerMm),
     );
     const expected = (along: number) => (Math.abs(fit.b) > 1e-6 ? (fit.c - fit.a * along) / fit.b : 0);
-    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm);
+    // An outline that wanders along the whole side (a sleeve's edge or a shadow beside it, a
+    // blurred photo) is not chipped all along: a chip must stand out of the side's own spread.
+    const spread = medianAbsolute(visible.map((s) => s.outline - expected(s.along)));
+    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
     for (const s of samples) {
       const depth = s.outline - expected(s.along);
       if (s.visible && depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
@@ -66,7 +86,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
         impliedGrade: 10,
       });
     }
-    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity) });
+    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity), notAssessedMm: round2((samples.length - visible.length) / p) });
   }
   return { views, defects };
 }
@@ -86,18 +106,22 @@ interface EdgeSample {
 function edgeSamples(
   face: LabFace,
   side: Side,
-  context: { plain: boolean; sideBorder: Lab; bg: Lab; sideTable: (l: number, a: number, b: number) => number; tableDistance: (border: Lab) => (l: number, a: number, b: number) => number; band: number; innerLimit: number },
+  context: { plain: boolean; band: number; innerLimit: number },
 ): EdgeSample[] {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const { plain, sideBorder, bg, sideTable, tableDistance, band, innerLimit } = context;
+  const { plain, band, innerLimit } = context;
   const length = sideLength(side, w, h);
+  const cardColour = cardColoursAlong(face, side, plain);
+  // What lies just outside each point of the edge: the table, its shadow, a sleeve or a
+  // holder's plastic, read there rather than once for the face (a playmat's print, a shadow).
+  const outsideColours = coloursAlong(face, side, -OUTSIDE_MM);
+  const farOutsideColours = coloursAlong(face, side, -FAR_OUTSIDE_MM);
   const samples: EdgeSample[] = [];
   // sidePoint written out: this runs for every pixel of a band along the outline.
   const horizontal = side === 'top' || side === 'bottom';
   const far = side === 'right' || side === 'bottom';
   const across = horizontal ? h : w;
   const lab = face.lab;
-  const plainTest = new CardTest(bg, sideBorder, sideTable);
   // Pixels by number (row * width + column), the row and column clamped as `LabFace.offset`
   // does: the part across the side for a depth, to which a step adds the part along it.
   const { width, height } = face.face.raster;
@@ -108,6 +132,7 @@ function edgeSamples(
   // The outline is searched at the same depths at every step: their part is worked out once.
   const depths: number[] = [];
   const acrossPixels: number[] = [];
+  const outsideRun = Math.max(2, Math.round(OUTSIDE_RUN_MM * p));
   for (let d = -0.8; d <= 1; d += 1 / p) {
     depths.push(d);
     acrossPixels.push(acrossPixel(d));
@@ -115,11 +140,19 @@ function edgeSamples(
   for (let along = CORNER_RADIUS_MM + 0.5; along <= length - CORNER_RADIUS_MM - 0.5; along += 1 / p) {
     const alongPx = (along + m) * p;
     const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
-    // Full art: the card's colour is the art's colour just inside this point of the edge.
-    const border = plain ? sideBorder : patch(face, side, along, LOCAL_COLOUR_MM, 0.2, 0.2);
-    // Where the card is the table's colour the outline cannot be seen: no chip is read there.
-    const visible = deltaE(border, bg) >= READABLE_DELTA_E;
-    const outline = visible ? outlineDepth(face, plain ? plainTest : new CardTest(bg, border, tableDistance(border)), depths, acrossPixels, alongPixel) : 0;
+    const border = cardColour(along);
+    const colourAt = colourIndex(along, outsideColours.length);
+    const outside = outsideColours[colourAt]!;
+    const contrast = deltaE(border, outside);
+    // Where the card is the colour of what lies next to it, or where nothing across the outline
+    // looks like the card (a holder's edge lying on it), the outline cannot be seen; nor where
+    // what lies beside the card is not one colour (a ruled line or print on the table running
+    // along it), nor where art runs to the edge, whose colour at the very edge may be the
+    // table's: that step is not assessed for chips (whitening still is).
+    const plainOutside = deltaE(outside, farOutsideColours[colourAt]!) < contrast / 2;
+    const found = plain && plainOutside && contrast >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun) : null;
+    const visible = found !== null;
+    const outline = found ?? 0;
     // Whitening runs in from the edge without a break (light print near the edge does not).
     let whitenedDepth = 0;
     let gap = 0;
@@ -136,16 +169,58 @@ function edgeSamples(
 }
 
 /**
- * The first of `depths` where the card is, on the line of pixels across the side at alongPixel
- * (1 when there is none). A function of its own: the loop over every step's pixels stays small
- * for the JIT, apart from the full-art colour reading around it.
+ * The card's own colour just inside the outline at each point along a side, as a function of the
+ * distance along it: the median over the side for a border of one colour, over a few mm each way
+ * where the side is art (so a worn stretch is judged against the card, not against itself).
+ * Read at the edge itself rather than the border's colour further in: a thin white outer border
+ * around a coloured frame, or a silver rim, is what wear shows against.
  */
-function outlineDepth(face: LabFace, cardTest: CardTest, depths: number[], acrossPixels: number[], alongPixel: number): number {
-  const lab = face.lab;
-  for (let j = 0; j < depths.length; j += 1) {
-    if (cardTest.isCard(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) return depths[j]!;
+function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: number) => Lab {
+  const colours = coloursAlong(face, side, INSIDE_MM);
+  if (plain) {
+    const whole = medianLab(colours);
+    return () => whole;
   }
-  return 1;
+  const reach = Math.round(LOCAL_COLOUR_MM / COLOUR_STEP_MM);
+  const local = colours.map((_, i) => medianLab(colours.slice(Math.max(0, i - reach), i + reach + 1)));
+  return (along) => local[colourIndex(along, local.length)]!;
+}
+
+/** The mean colour at a depth (mm, negative outside the card) every COLOUR_STEP_MM along a side, between the corners' arcs. */
+function coloursAlong(face: LabFace, side: Side, inward: number): Lab[] {
+  const { widthMm: w, heightMm: h } = face.face;
+  const length = sideLength(side, w, h);
+  const colours: Lab[] = [];
+  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, inward, COLOUR_STEP_MM / 2, 0.15));
+  return colours;
+}
+
+/** The median of the absolute values (0 for none): a spread that a few chips do not move. */
+function medianAbsolute(values: number[]): number {
+  const sorted = values.map(Math.abs).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+}
+
+/** The index in `coloursAlong`'s answer nearest a distance along the side. */
+const colourIndex = (along: number, count: number) => Math.max(0, Math.min(count - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)));
+
+/**
+ * Where the card starts on the line of pixels across the side at alongPixel: walking out from
+ * the deepest of `depths` (inside the card), the depth before the first run of `run` pixels of
+ * the outside; null when the deepest run is the outside's (nothing to measure from). Walking
+ * out rather than in keeps a sleeve's or holder's edge beside the card from being taken for it;
+ * a run, not one pixel, keeps the anti-aliased rim of light type or a rule in the border (a mix
+ * that can match a grey table) from being taken for the outside. A function of its own: the
+ * loop over every step's pixels stays small for the JIT.
+ */
+function outlineDepth(face: LabFace, outsideTest: OutsideTest, depths: number[], acrossPixels: number[], alongPixel: number, run: number): number | null {
+  const lab = face.lab;
+  let outsideRun = 0;
+  for (let j = depths.length - 1; j >= 0; j -= 1) {
+    if (!outsideTest.isOutside(lab, face.pixelOffset(acrossPixels[j]! + alongPixel))) outsideRun = 0;
+    else if ((outsideRun += 1) === run) return j + run < depths.length ? depths[j + run]! : null;
+  }
+  return depths[outsideRun]!;
 }
 
 /** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */

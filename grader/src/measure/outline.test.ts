@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { rgbToLab, type Lab } from '../image/color.ts';
-import { CardTest, isWhitened, tableDistances } from './outline.ts';
+import { isWhitened, OutsideTest } from './outline.ts';
 
-const isCard = (table: Lab, border: Lab, pixel: Lab) => new CardTest(table, border, tableDistances(table)(border)).isCard(new Float32Array(pixel), 0);
+const isOutside = (outside: Lab, card: Lab, pixel: Lab) => new OutsideTest(outside, card).isOutside(new Float32Array(pixel), 0);
 
-describe('CardTest', () => {
+describe('OutsideTest', () => {
   const table = rgbToLab(210, 205, 200);
   const border = rgbToLab(40, 70, 160);
 
-  it('takes the border colour for the card and the table for the table', () => {
-    expect(isCard(table, border, border)).toBe(true);
-    expect(isCard(table, border, table)).toBe(false);
+  it('takes the colour read beside the card for the outside and the card colour for the card', () => {
+    expect(isOutside(table, border, table)).toBe(true);
+    expect(isOutside(table, border, border)).toBe(false);
   });
 
   it('splits pixels mixed from the two at half-way', () => {
     const mix = (t: number): Lab => [table[0] + t * (border[0] - table[0]), table[1] + t * (border[1] - table[1]), table[2] + t * (border[2] - table[2])];
-    expect(isCard(table, border, mix(0.4))).toBe(false);
-    expect(isCard(table, border, mix(0.6))).toBe(true);
+    expect(isOutside(table, border, mix(0.4))).toBe(true);
+    expect(isOutside(table, border, mix(0.6))).toBe(false);
   });
 
-  it('takes the table in the shadow of the card for the table, and white stock for the card', () => {
-    expect(isCard(table, border, rgbToLab(120, 117, 114))).toBe(false);
-    expect(isCard(table, border, rgbToLab(250, 250, 250))).toBe(true);
+  it('does not take white stock on a dark border on a dark table for the outside', () => {
+    expect(isOutside(rgbToLab(60, 60, 62), rgbToLab(20, 18, 16), rgbToLab(245, 245, 240))).toBe(false);
   });
 });
 

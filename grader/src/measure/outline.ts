@@ -10,9 +10,38 @@ import type { LabFace } from './lab-grid.ts';
 export const CORNER_RADIUS_MM = 3;
 
 /**
- * Whether a pixel is the card's: nearer the border's colour than the background's (where it lies
- * between the background (0) and the border (1), mixed outline pixels falling between, or well
- * off that line) and not the table in the card's shadow. What depends only on the two colours is
+ * Whether a pixel is what lies beyond the card's outline (the table, its shadow, a sleeve or a
+ * holder), given that colour read right beside it and the card's own colour just inside: nearer
+ * the outside colour than the card's, and within half their difference of it. Pixels mixed
+ * across a blurred outline change sides half-way; exposed white stock, a foil's glint or a
+ * holder's highlight, unlike both, are not the outside (so they are never read as card missing).
+ */
+export class OutsideTest {
+  /** Half the two colours' difference, squared: distances are compared squared, per pixel. */
+  private readonly limit2: number;
+
+  constructor(
+    private readonly outside: Lab,
+    private readonly card: Lab,
+  ) {
+    this.limit2 = (deltaE(outside, card) / 2) ** 2;
+  }
+
+  /** Whether the pixel at offset i of `lab` is the outside's. */
+  isOutside(lab: Float32Array, i: number): boolean {
+    const l = lab[i]!;
+    const a = lab[i + 1]!;
+    const b = lab[i + 2]!;
+    const fromOutside2 = (l - this.outside[0]) ** 2 + (a - this.outside[1]) ** 2 + (b - this.outside[2]) ** 2;
+    return fromOutside2 < this.limit2 && fromOutside2 < (l - this.card[0]) ** 2 + (a - this.card[1]) ** 2 + (b - this.card[2]) ** 2;
+  }
+}
+
+/**
+ * Whether a pixel is the card's, against the face's one table colour (for telling a corner with
+ * no card at all, where the outline was put beyond the card): nearer the border's colour than
+ * the background's (where it lies between the background (0) and the border (1), mixed outline
+ * pixels falling between, or well off that line) and not the table in the card's shadow. What depends only on the two colours is
  * worked out once per border colour, not per pixel.
  */
 export class CardTest {
@@ -79,3 +108,9 @@ export function tableDistances(bg: Lab): (border: Lab) => (l: number, a: number,
 
 /** Below this colour difference card and background cannot be told apart: wear there is not read. */
 export const READABLE_DELTA_E = 12;
+
+/** Per-channel median of some colours. */
+export function medianLab(colours: Lab[]): Lab {
+  const mid = (k: 0 | 1 | 2) => colours.map((c) => c[k]).sort((a, b) => a - b)[Math.floor(colours.length / 2)]!;
+  return [mid(0), mid(1), mid(2)];
+}
