@@ -7,11 +7,32 @@ import { halfWay, patchWithRgb, rgbPatch, SIDES, sideLength, type Rgb, type Side
 
 const STATIONS = 9;
 const MAX_BORDER_MM = 12;
-const STEP_THRESHOLD = 10;
+/**
+ * A step in colour (ΔE) from the station's own border colour that starts the design: the
+ * shaded line of a bevel and the faint panel of a back differ from the border by 4 to 6.
+ */
+const STEP_THRESHOLD = 3.5;
+/**
+ * The station's border colour is read from REFERENCE_FROM_MM to REFERENCE_TO_MM inward: clear of
+ * the outline's blur (and a phone's blurred colour there, 0.3 mm at 8 px per mm) and inside the
+ * narrowest border a card is printed with. The search for the inner edge starts at SEARCH_FROM_MM.
+ */
+const REFERENCE_FROM_MM = 0.5;
+const REFERENCE_TO_MM = 0.9;
+const SEARCH_FROM_MM = 0.35;
+/** A station whose border colour is this far (ΔE) from the side's is covered by something else. */
+const BLOCKED_DE = 12;
+/** The design's first colour is read this far (mm) past the step: a bevel's shaded line is 0.2 to 0.3 mm wide. */
+const ART_MM = 0.2;
 /** Past the art's edge the border's colour stays away this far (mm); small print is shorter. */
 const PRINT_MM = 1.5;
 /** A station this far (mm) from the line through the others is a misreading. */
 const OUTLIER_MM = 0.15;
+/**
+ * The inner edge runs nearly parallel to the card's edge: a print tilted on the sheet moves it
+ * a few tenths of a millimetre over the stations. A steeper line through a few stations is art.
+ */
+const MAX_TILT_MM = 0.6;
 
 export interface BorderMeasurement {
   /** Inner edge of the printed border per side and station, in mm from the outer edge (null: not found). */
@@ -56,6 +77,7 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
       const p = points[a]!;
       const q = points[b]!;
       const slope = (q.v - p.v) / (q.i - p.i);
+      if (Math.abs(slope) * (STATIONS - 1) > MAX_TILT_MM) continue;
       const inliers = points.filter((r) => Math.abs(r.v - (p.v + slope * (r.i - p.i))) <= OUTLIER_MM);
       const mean = inliers.reduce((t, r) => t + r.v, 0) / inliers.length;
       if (inliers.length > best.inliers.length || (inliers.length === best.inliers.length && mean < best.mean)) best = { inliers, mean };
@@ -65,7 +87,7 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
 }
 
 export function measureBorders(face: LabFace): BorderMeasurement {
-  const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
+  const { widthMm: w, heightMm: h } = face.face;
   const stations = {} as BorderMeasurement['stations'];
   const colour = {} as BorderMeasurement['colour'];
   const uniform = {} as BorderMeasurement['uniform'];
@@ -73,67 +95,90 @@ export function measureBorders(face: LabFace): BorderMeasurement {
   const backgroundRgb = medianColour(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
-    // The border's colour along the side, read at two depths: a line of small print in the
-    // border may cover one of them, never both.
-    const readings = [0.6, 0.95].map((depth) => {
-      const samples: Lab[] = [];
-      const rgbSamples: Rgb[] = [];
-      for (let i = 0; i < 15; i += 1) {
-        const both = patchWithRgb(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2);
-        samples.push(both.lab);
-        rgbSamples.push(both.rgb);
-      }
-      const lab = medianColour(samples);
-      return { lab, rgb: medianColour(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
-    });
-    const reading = readings[1]!.off < readings[0]!.off ? readings[1]! : readings[0]!;
-    const border = reading.lab;
-    const borderRgb = reading.rgb;
-    colour[side] = border;
+    const reading = borderColourAlong(face, side, length);
+    colour[side] = reading.lab;
     uniform[side] = reading.off <= 2;
-    const outerUsable = deltaE(background, border) >= 15;
+    const outerUsable = deltaE(background, reading.lab) >= 15;
     // The outline is straight: its offset from the fitted side is read at every station and
     // smoothed, so whitening or a chip at one station does not move that station's outer edge.
-    const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, borderRgb))) : Array<number>(STATIONS).fill(0);
-    const inner = dropOutliers(
-      Array.from({ length: STATIONS }, (_, i) => {
-        const along = stationAlong(length, i);
-        const step = 1 / p;
-        const profile: number[] = [];
-        const positions: number[] = [];
-        const colours: Rgb[] = [];
-        // The profile runs up to MAX_BORDER_MM deep but is read only as far as the search gets:
-        // most borders end within a few millimetres.
-        let next = 0.35;
-        const extend = (length: number) => {
-          for (; profile.length < length && next <= MAX_BORDER_MM; next += step) {
-            const both = patchWithRgb(face, side, along, next, 1.0, 0);
-            positions.push(next);
-            profile.push(deltaE(both.lab, border));
-            colours.push(both.rgb);
-          }
-        };
-        const sustain = Math.ceil(0.25 * p);
-        const beyond = Math.ceil(PRINT_MM * p);
-        const artSamples = Math.ceil(0.4 * p);
-        for (let k = 0; ; k += 1) {
-          extend(k + Math.max(sustain, beyond, artSamples + 1) + 1);
-          if (k + sustain >= profile.length) break;
-          if (countAbove(profile, k, k + sustain) < sustain) continue;
-          // Small print in the border (a credit line, a set code) ends within a millimetre and
-          // the border's colour comes back; past the art's edge it (mostly) does not.
-          const afterEnd = Math.min(profile.length, k + beyond);
-          if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
-          // The art's colour just past the step, and the half-way crossing from the border's.
-          const art = medianColour(colours.slice(k + 1, k + 1 + artSamples));
-          return halfWay(positions, colours, borderRgb, art, k, extend) ?? positions[k]!;
-        }
-        return null;
-      }),
-    );
+    const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, reading.rgb))) : Array<number>(STATIONS).fill(0);
+    const inner = dropOutliers(Array.from({ length: STATIONS }, (_, i) => innerEdgeAt(face, side, stationAlong(length, i), reading.lab)));
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
   return { stations, colour, uniform, background };
+}
+
+/**
+ * The border's colour along a side, read at two depths: a line of small print in the border
+ * may cover one of them, never both. `off` counts samples far from the median (a border of one
+ * colour has none or few).
+ */
+function borderColourAlong(face: LabFace, side: Side, length: number): { lab: Lab; rgb: Rgb; off: number } {
+  const readings = [0.6, 0.95].map((depth) => {
+    const samples: Lab[] = [];
+    const rgbSamples: Rgb[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const both = patchWithRgb(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2);
+      samples.push(both.lab);
+      rgbSamples.push(both.rgb);
+    }
+    const lab = medianColour(samples);
+    return { lab, rgb: medianColour(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
+  });
+  return readings[1]!.off < readings[0]!.off ? readings[1]! : readings[0]!;
+}
+
+/**
+ * The border's inner edge at one station, in mm from the fitted side (null: blocked or not
+ * found). The border's colour is read at the station itself, just inside the outer edge: glare,
+ * a sleeve's edge or the light's falloff tint a stretch of the border, and against the side's
+ * colour every station there would step at once. A station whose own border colour is far from
+ * the side's is blocked (glare, a label, art over the border line) and skipped.
+ */
+function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab): number | null {
+  const p = face.face.pxPerMm;
+  const step = 1 / p;
+  const labs: Lab[] = [];
+  const positions: number[] = [];
+  const colours: Rgb[] = [];
+  // The profile runs up to MAX_BORDER_MM deep but is read only as far as the search gets:
+  // most borders end within a few millimetres.
+  let next = SEARCH_FROM_MM;
+  const extend = (length: number) => {
+    for (; labs.length < length && next <= MAX_BORDER_MM; next += step) {
+      const both = patchWithRgb(face, side, along, next, 1.0, 0);
+      positions.push(next);
+      labs.push(both.lab);
+      colours.push(both.rgb);
+    }
+  };
+  const from = Math.round((REFERENCE_FROM_MM - SEARCH_FROM_MM) * p);
+  const to = Math.round((REFERENCE_TO_MM - SEARCH_FROM_MM) * p);
+  extend(to);
+  if (labs.length < to) return null;
+  const border = medianColour(labs.slice(from, to));
+  if (deltaE(border, sideColour) > BLOCKED_DE) return null;
+  const borderRgb = medianColour(colours.slice(from, to));
+  const profile: number[] = [];
+  const away = (length: number) => {
+    extend(length);
+    while (profile.length < labs.length) profile.push(deltaE(labs[profile.length]!, border));
+  };
+  const beyond = Math.ceil(PRINT_MM * p);
+  const artSamples = Math.ceil(ART_MM * p);
+  for (let k = 1; ; k += 1) {
+    away(k + Math.max(beyond, artSamples + 1) + 1);
+    if (k + artSamples >= profile.length) return null;
+    if (profile[k]! <= STEP_THRESHOLD) continue;
+    // Small print in the border (a credit line, a set code) ends within a millimetre and
+    // the border's colour comes back; past the design's edge it (mostly) does not.
+    const afterEnd = Math.min(profile.length, k + beyond);
+    if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
+    // The design's colour just past the step, and the half-way crossing from the border's:
+    // read close to the step, so a bevel's thin shaded line counts as the design's first colour.
+    const art = medianColour(colours.slice(k + 1, k + 1 + artSamples));
+    return halfWay(positions, colours, borderRgb, art, k, extend) ?? positions[k]!;
+  }
 }
 
 /** How many of profile[from, to) step away from the border's colour: without a copy of that stretch per step. */
