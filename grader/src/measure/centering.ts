@@ -33,6 +33,8 @@ const OUTLIER_MM = 0.15;
  * a few tenths of a millimetre over the stations. A steeper line through a few stations is art.
  */
 const MAX_TILT_MM = 0.6;
+/** Stations (of STATIONS) on one line that a side needs: fewer is a guess. */
+const MIN_STATIONS = 5;
 
 export interface BorderMeasurement {
   /** Inner edge of the printed border per side and station, in mm from the outer edge (null: not found). */
@@ -211,13 +213,15 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  */
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {
   const list = (sides: Side[]) => `${sides.join(', ')} edge${sides.length > 1 ? 's' : ''}`;
-  const noBorder = SIDES.filter((side) => !borders.uniform[side]);
+  // A side is read at the stations where its border is seen; glare, a sleeve's edge or a label
+  // over a few of them leaves the rest. Too few left: printed to the edge, or covered.
+  const unread = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < MIN_STATIONS);
+  const noBorder = unread.filter((side) => !borders.uniform[side]);
   if (noBorder.length) {
-    return { measurable: false, reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design).` };
+    return { measurable: false, reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design, or glare or a holder's edge over the border).` };
   }
-  const unclear = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < 5);
-  if (unclear.length) {
-    return { measurable: false, reason: `Along the ${list(unclear)} the artwork is too close to the border's colour to see where the border ends.` };
+  if (unread.length) {
+    return { measurable: false, reason: `Along the ${list(unread)} the artwork is too close to the border's colour to see where the border ends.` };
   }
   for (const side of SIDES) {
     const found = borders.stations[side].filter((v): v is number => v !== null);
