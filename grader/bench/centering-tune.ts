@@ -57,7 +57,7 @@ for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count)
     if (truthGrade === found.grade) exact += 1;
     const e = [Math.abs(found.leftRight![0] - truth.leftRight[0]), Math.abs(found.topBottom![0] - truth.topBottom[0])];
     errors.push(...e);
-    if (values.verbose && Math.max(...e) > 0.5) console.log(`  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found ${found.leftRight![0]}/${found.topBottom![0]} ${JSON.stringify(found.bordersMm)} grade ${truthGrade}/${found.grade}`);
+    if (values.verbose && Math.max(...e) > Number(process.env.SHOW ?? 0.5)) console.log(`  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found ${found.leftRight![0]}/${found.topBottom![0]} ${JSON.stringify(found.bordersMm)} grade ${truthGrade}/${found.grade}`);
   }
 }
 errors.sort((a, b) => a - b);

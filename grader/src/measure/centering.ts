@@ -22,8 +22,10 @@ const REFERENCE_TO_MM = 0.9;
 const SEARCH_FROM_MM = 0.35;
 /** A station whose border colour is this far (ΔE) from the side's is covered by something else. */
 const BLOCKED_DE = 12;
-/** The design's first colour is read this far (mm) past the step: a bevel's shaded line is 0.2 to 0.3 mm wide. */
-const ART_MM = 0.2;
+/** The design's first colour is looked for this far (mm) past the step: a blurred edge rises over less. */
+const ART_MM = 0.4;
+/** A step has levelled off where one sample adds less than this share to its distance from the border's colour. */
+const LEVEL_RISE = 0.1;
 /** Past the art's edge the border's colour stays away this far (mm); small print is shorter. */
 const PRINT_MM = 1.5;
 /** A station this far (mm) from the line through the others is a misreading. */
@@ -176,10 +178,12 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
     // the border's colour comes back; past the design's edge it (mostly) does not.
     const afterEnd = Math.min(profile.length, k + beyond);
     if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
-    // The design's colour just past the step, and the half-way crossing from the border's:
-    // read close to the step, so a bevel's thin shaded line counts as the design's first colour.
-    const art = medianColour(colours.slice(k + 1, k + 1 + artSamples));
-    return halfWay(positions, colours, borderRgb, art, k, extend) ?? positions[k]!;
+    // The design's first colour: where the step levels off. A bevel's thin shaded line is
+    // that colour (the field beyond it would put the edge past the line), a plain step's
+    // plateau is. The edge is the half-way crossing from the border's colour to it.
+    let top = k;
+    while (top + 1 < Math.min(profile.length, k + artSamples) && profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!) top += 1;
+    return halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!;
   }
 }
 
