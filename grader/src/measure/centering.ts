@@ -11,7 +11,7 @@ const MAX_BORDER_MM = 12;
  * A step in colour (ΔE) from the station's own border colour that starts the design: the
  * shaded line of a bevel and the faint panel of a back differ from the border by 4 to 6.
  */
-const STEP_THRESHOLD = 3.5;
+const STEP_THRESHOLD = 4;
 /**
  * The station's border colour is read from REFERENCE_FROM_MM to REFERENCE_TO_MM inward: clear of
  * the outline's blur (and a phone's blurred colour there, 0.3 mm at 8 px per mm) and inside the
