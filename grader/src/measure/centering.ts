@@ -20,6 +20,8 @@ const STEP_THRESHOLD = 4;
 const REFERENCE_FROM_MM = 0.5;
 const REFERENCE_TO_MM = 0.9;
 const SEARCH_FROM_MM = 0.35;
+/** A step stays past the threshold this far (mm): longer than a sharpening halo, shorter than a bevel's line. */
+const SUSTAIN_MM = 0.15;
 /** A station whose border colour is this far (ΔE) from the side's is covered by something else. */
 const BLOCKED_DE = 12;
 /** The design's first colour is looked for this far (mm) past the step: a blurred edge rises over less. */
@@ -34,7 +36,7 @@ const OUTLIER_MM = 0.15;
  * The inner edge runs nearly parallel to the card's edge: a print tilted on the sheet moves it
  * a few tenths of a millimetre over the stations. A steeper line through a few stations is art.
  */
-const MAX_TILT_MM = 0.6;
+const MAX_TILT_MM = 0.3;
 /** Stations (of STATIONS) on one line that a side needs: fewer is a guess. */
 const MIN_STATIONS = 5;
 
@@ -168,12 +170,15 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
     extend(length);
     while (profile.length < labs.length) profile.push(deltaE(labs[profile.length]!, border));
   };
+  const sustain = Math.ceil(SUSTAIN_MM * p);
   const beyond = Math.ceil(PRINT_MM * p);
   const artSamples = Math.ceil(ART_MM * p);
   for (let k = 1; ; k += 1) {
-    away(k + Math.max(beyond, artSamples + 1) + 1);
+    away(k + Math.max(sustain, beyond, artSamples + 1) + 1);
     if (k + artSamples >= profile.length) return null;
-    if (profile[k]! <= STEP_THRESHOLD) continue;
+    // A step lasts: the faint ringing a phone's sharpening leaves beside a strong edge is one or
+    // two samples wide, a bevel's line or a design's edge is wider.
+    if (countAbove(profile, k, k + sustain) < sustain) continue;
     // Small print in the border (a credit line, a set code) ends within a millimetre and
     // the border's colour comes back; past the design's edge it (mostly) does not.
     const afterEnd = Math.min(profile.length, k + beyond);
