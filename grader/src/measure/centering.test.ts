@@ -79,6 +79,22 @@ describe('centering', () => {
     expect(result.leftRight![0]).toBeCloseTo(larger(2.4, 4), 0);
   });
 
+  it("is not moved by a sharpening halo: a faint dark ring 0.1 mm wide just outside the design's edge", () => {
+    const white: Rgb = [240, 240, 236];
+    const halo: Rgb = [222, 222, 218];
+    const result = measure({
+      border: white,
+      art: [40, 60, 120],
+      left: 3,
+      right: 3,
+      top: 3,
+      bottom: 2.5,
+      over: (x, y) => (y > HEIGHT - 2.4 && y < HEIGHT - 2.3 ? halo : undefined),
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.topBottom![0]).toBeCloseTo(larger(3, 2.5), 0);
+  });
+
   it('skips the stations under glare and measures the face from the others', () => {
     // Glare whitens a 14 mm stretch of the right side, border and art alike.
     const result = measure({
