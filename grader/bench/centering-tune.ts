@@ -41,7 +41,11 @@ for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count)
       if (found.measurable) {
         falselyYes += 1;
         if (values.verbose) console.log(`  ${tag}: truth not measurable, found ${found.leftRight![0]}/${found.topBottom![0]} mm ${JSON.stringify(found.bordersMm)}`);
-      } else rightNot += 1;
+      } else {
+        rightNot += 1;
+        const reason = `(truth not measurable) ${found.reason!.replace(/(along|Along) the [a-z, ]* edges?/, '$1 …')}`;
+        reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      }
       continue;
     }
     if (!found.measurable) {
