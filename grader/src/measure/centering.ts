@@ -33,8 +33,9 @@ const PRINT_MM = 1.5;
 /** A station this far (mm) from the line through the others is a misreading. */
 const OUTLIER_MM = 0.15;
 /**
- * The inner edge runs nearly parallel to the card's edge: a print tilted on the sheet moves it
- * a few tenths of a millimetre over the stations. A steeper line through a few stations is art.
+ * The inner edge runs nearly parallel to the card's edge: a print tilted on the sheet by 0.4°
+ * moves it 0.3 mm over the stations (44 mm apart on the short side). A steeper line through a
+ * few stations is art, or ringing beside the edge.
  */
 const MAX_TILT_MM = 0.3;
 /** Stations (of STATIONS) on one line that a side needs: fewer is a guess. */
@@ -217,8 +218,8 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * Centering of one face: for each pair of opposite stations, the larger share of the two
- * border widths; the worst station counts (GRADING.md). Faces without a uniform printed
- * border on all sides are 'not measurable', never guessed.
+ * border widths; the worst station counts (GRADING.md). A face where some side's border is
+ * not seen at most of its stations is 'not measurable', never guessed.
  */
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {
   const list = (sides: Side[]) => `${sides.join(', ')} edge${sides.length > 1 ? 's' : ''}`;
@@ -251,7 +252,8 @@ export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFa
     }
     return { worst, spread: shares.length ? spreadOf(shares) : 0 };
   };
-  // Left and right stations sit at the same heights; top and bottom at the same widths.
+  // Left and right stations sit at the same heights; top and bottom at the same widths. Each
+  // side has MIN_STATIONS of STATIONS (more than half), so at least one pair is read on both.
   const lr = axis('left', 'right');
   const tb = axis('top', 'bottom');
   const worstShare = Math.max(lr.worst.share, tb.worst.share);
