@@ -7,11 +7,39 @@ import { halfWay, patchWithRgb, rgbPatch, SIDES, sideLength, type Rgb, type Side
 
 const STATIONS = 9;
 const MAX_BORDER_MM = 12;
-const STEP_THRESHOLD = 10;
+/**
+ * A step in colour (ΔE) from the station's own border colour that starts the design: the
+ * shaded line of a bevel and the faint panel of a back differ from the border by 4 to 6.
+ */
+const STEP_THRESHOLD = 4;
+/**
+ * The station's border colour is read from REFERENCE_FROM_MM to REFERENCE_TO_MM inward: clear of
+ * the outline's blur (and a phone's blurred colour there, 0.3 mm at 8 px per mm) and inside the
+ * narrowest border a card is printed with. The search for the inner edge starts at SEARCH_FROM_MM.
+ */
+const REFERENCE_FROM_MM = 0.5;
+const REFERENCE_TO_MM = 0.9;
+const SEARCH_FROM_MM = 0.35;
+/** A step stays past the threshold this far (mm): longer than a sharpening halo, shorter than a bevel's line. */
+const SUSTAIN_MM = 0.15;
+/** A station whose border colour is this far (ΔE) from the side's is covered by something else. */
+const BLOCKED_DE = 12;
+/** The design's first colour is looked for this far (mm) past the step: a blurred edge rises over less. */
+const ART_MM = 0.4;
+/** A step has levelled off where one sample adds less than this share to its distance from the border's colour. */
+const LEVEL_RISE = 0.1;
 /** Past the art's edge the border's colour stays away this far (mm); small print is shorter. */
 const PRINT_MM = 1.5;
 /** A station this far (mm) from the line through the others is a misreading. */
 const OUTLIER_MM = 0.15;
+/**
+ * The inner edge runs nearly parallel to the card's edge: a print tilted on the sheet by 0.4°
+ * moves it 0.3 mm over the stations (44 mm apart on the short side). A steeper line through a
+ * few stations is art, or ringing beside the edge.
+ */
+const MAX_TILT_MM = 0.3;
+/** Stations (of STATIONS) on one line that a side needs: fewer is a guess. */
+const MIN_STATIONS = 5;
 
 export interface BorderMeasurement {
   /** Inner edge of the printed border per side and station, in mm from the outer edge (null: not found). */
@@ -56,6 +84,7 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
       const p = points[a]!;
       const q = points[b]!;
       const slope = (q.v - p.v) / (q.i - p.i);
+      if (Math.abs(slope) * (STATIONS - 1) > MAX_TILT_MM) continue;
       const inliers = points.filter((r) => Math.abs(r.v - (p.v + slope * (r.i - p.i))) <= OUTLIER_MM);
       const mean = inliers.reduce((t, r) => t + r.v, 0) / inliers.length;
       if (inliers.length > best.inliers.length || (inliers.length === best.inliers.length && mean < best.mean)) best = { inliers, mean };
@@ -65,7 +94,7 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
 }
 
 export function measureBorders(face: LabFace): BorderMeasurement {
-  const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
+  const { widthMm: w, heightMm: h } = face.face;
   const stations = {} as BorderMeasurement['stations'];
   const colour = {} as BorderMeasurement['colour'];
   const uniform = {} as BorderMeasurement['uniform'];
@@ -73,67 +102,95 @@ export function measureBorders(face: LabFace): BorderMeasurement {
   const backgroundRgb = medianColour(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
-    // The border's colour along the side, read at two depths: a line of small print in the
-    // border may cover one of them, never both.
-    const readings = [0.6, 0.95].map((depth) => {
-      const samples: Lab[] = [];
-      const rgbSamples: Rgb[] = [];
-      for (let i = 0; i < 15; i += 1) {
-        const both = patchWithRgb(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2);
-        samples.push(both.lab);
-        rgbSamples.push(both.rgb);
-      }
-      const lab = medianColour(samples);
-      return { lab, rgb: medianColour(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
-    });
-    const reading = readings[1]!.off < readings[0]!.off ? readings[1]! : readings[0]!;
-    const border = reading.lab;
-    const borderRgb = reading.rgb;
-    colour[side] = border;
+    const reading = borderColourAlong(face, side, length);
+    colour[side] = reading.lab;
     uniform[side] = reading.off <= 2;
-    const outerUsable = deltaE(background, border) >= 15;
+    const outerUsable = deltaE(background, reading.lab) >= 15;
     // The outline is straight: its offset from the fitted side is read at every station and
     // smoothed, so whitening or a chip at one station does not move that station's outer edge.
-    const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, borderRgb))) : Array<number>(STATIONS).fill(0);
-    const inner = dropOutliers(
-      Array.from({ length: STATIONS }, (_, i) => {
-        const along = stationAlong(length, i);
-        const step = 1 / p;
-        const profile: number[] = [];
-        const positions: number[] = [];
-        const colours: Rgb[] = [];
-        // The profile runs up to MAX_BORDER_MM deep but is read only as far as the search gets:
-        // most borders end within a few millimetres.
-        let next = 0.35;
-        const extend = (length: number) => {
-          for (; profile.length < length && next <= MAX_BORDER_MM; next += step) {
-            const both = patchWithRgb(face, side, along, next, 1.0, 0);
-            positions.push(next);
-            profile.push(deltaE(both.lab, border));
-            colours.push(both.rgb);
-          }
-        };
-        const sustain = Math.ceil(0.25 * p);
-        const beyond = Math.ceil(PRINT_MM * p);
-        const artSamples = Math.ceil(0.4 * p);
-        for (let k = 0; ; k += 1) {
-          extend(k + Math.max(sustain, beyond, artSamples + 1) + 1);
-          if (k + sustain >= profile.length) break;
-          if (countAbove(profile, k, k + sustain) < sustain) continue;
-          // Small print in the border (a credit line, a set code) ends within a millimetre and
-          // the border's colour comes back; past the art's edge it (mostly) does not.
-          const afterEnd = Math.min(profile.length, k + beyond);
-          if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
-          // The art's colour just past the step, and the half-way crossing from the border's.
-          const art = medianColour(colours.slice(k + 1, k + 1 + artSamples));
-          return halfWay(positions, colours, borderRgb, art, k, extend) ?? positions[k]!;
-        }
-        return null;
-      }),
-    );
+    const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, reading.rgb))) : Array<number>(STATIONS).fill(0);
+    const inner = dropOutliers(Array.from({ length: STATIONS }, (_, i) => innerEdgeAt(face, side, stationAlong(length, i), reading.lab)));
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
   return { stations, colour, uniform, background };
+}
+
+/**
+ * The border's colour along a side, read at two depths: a line of small print in the border
+ * may cover one of them, never both. `off` counts samples far from the median (a border of one
+ * colour has none or few).
+ */
+function borderColourAlong(face: LabFace, side: Side, length: number): { lab: Lab; rgb: Rgb; off: number } {
+  const readings = [0.6, 0.95].map((depth) => {
+    const samples: Lab[] = [];
+    const rgbSamples: Rgb[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const both = patchWithRgb(face, side, length * (0.1 + (0.8 * i) / 14), depth, 0.4, 0.2);
+      samples.push(both.lab);
+      rgbSamples.push(both.rgb);
+    }
+    const lab = medianColour(samples);
+    return { lab, rgb: medianColour(rgbSamples), off: samples.filter((s) => deltaE(s, lab) > 10).length };
+  });
+  return readings[1]!.off < readings[0]!.off ? readings[1]! : readings[0]!;
+}
+
+/**
+ * The border's inner edge at one station, in mm from the fitted side (null: blocked or not
+ * found). The border's colour is read at the station itself, just inside the outer edge: glare,
+ * a sleeve's edge or the light's falloff tint a stretch of the border, and against the side's
+ * colour every station there would step at once. A station whose own border colour is far from
+ * the side's is blocked (glare, a label, art over the border line) and skipped.
+ */
+function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab): number | null {
+  const p = face.face.pxPerMm;
+  const step = 1 / p;
+  const labs: Lab[] = [];
+  const positions: number[] = [];
+  const colours: Rgb[] = [];
+  // The profile runs up to MAX_BORDER_MM deep but is read only as far as the search gets:
+  // most borders end within a few millimetres.
+  let next = SEARCH_FROM_MM;
+  const extend = (length: number) => {
+    for (; labs.length < length && next <= MAX_BORDER_MM; next += step) {
+      const both = patchWithRgb(face, side, along, next, 1.0, 0);
+      positions.push(next);
+      labs.push(both.lab);
+      colours.push(both.rgb);
+    }
+  };
+  const from = Math.round((REFERENCE_FROM_MM - SEARCH_FROM_MM) * p);
+  const to = Math.round((REFERENCE_TO_MM - SEARCH_FROM_MM) * p);
+  extend(to);
+  if (labs.length < to) return null;
+  const border = medianColour(labs.slice(from, to));
+  if (deltaE(border, sideColour) > BLOCKED_DE) return null;
+  const borderRgb = medianColour(colours.slice(from, to));
+  const profile: number[] = [];
+  const away = (length: number) => {
+    extend(length);
+    while (profile.length < labs.length) profile.push(deltaE(labs[profile.length]!, border));
+  };
+  const sustain = Math.ceil(SUSTAIN_MM * p);
+  const beyond = Math.ceil(PRINT_MM * p);
+  const artSamples = Math.ceil(ART_MM * p);
+  for (let k = 1; ; k += 1) {
+    away(k + Math.max(sustain, beyond, artSamples + 1) + 1);
+    if (k + artSamples >= profile.length) return null;
+    // A step lasts: the faint ringing a phone's sharpening leaves beside a strong edge is one or
+    // two samples wide, a bevel's line or a design's edge is wider.
+    if (countAbove(profile, k, k + sustain) < sustain) continue;
+    // Small print in the border (a credit line, a set code) ends within a millimetre and
+    // the border's colour comes back; past the design's edge it (mostly) does not.
+    const afterEnd = Math.min(profile.length, k + beyond);
+    if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
+    // The design's first colour: where the step levels off. A bevel's thin shaded line is
+    // that colour (the field beyond it would put the edge past the line), a plain step's
+    // plateau is. The edge is the half-way crossing from the border's colour to it.
+    let top = k;
+    while (top + 1 < Math.min(profile.length, k + artSamples) && profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!) top += 1;
+    return halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!;
+  }
 }
 
 /** How many of profile[from, to) step away from the border's colour: without a copy of that stretch per step. */
@@ -161,18 +218,20 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * Centering of one face: for each pair of opposite stations, the larger share of the two
- * border widths; the worst station counts (GRADING.md). Faces without a uniform printed
- * border on all sides are 'not measurable', never guessed.
+ * border widths; the worst station counts (GRADING.md). A face where some side's border is
+ * not seen at most of its stations is 'not measurable', never guessed.
  */
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {
   const list = (sides: Side[]) => `${sides.join(', ')} edge${sides.length > 1 ? 's' : ''}`;
-  const noBorder = SIDES.filter((side) => !borders.uniform[side]);
+  // A side is read at the stations where its border is seen; glare, a sleeve's edge or a label
+  // over a few of them leaves the rest. Too few left: printed to the edge, or covered.
+  const unread = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < MIN_STATIONS);
+  const noBorder = unread.filter((side) => !borders.uniform[side]);
   if (noBorder.length) {
-    return { measurable: false, reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design).` };
+    return { measurable: false, reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design, or glare or a holder's edge over the border).` };
   }
-  const unclear = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < 5);
-  if (unclear.length) {
-    return { measurable: false, reason: `Along the ${list(unclear)} the artwork is too close to the border's colour to see where the border ends.` };
+  if (unread.length) {
+    return { measurable: false, reason: `Along the ${list(unread)} the artwork is too close to the border's colour to see where the border ends.` };
   }
   for (const side of SIDES) {
     const found = borders.stations[side].filter((v): v is number => v !== null);
@@ -193,7 +252,8 @@ export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFa
     }
     return { worst, spread: shares.length ? spreadOf(shares) : 0 };
   };
-  // Left and right stations sit at the same heights; top and bottom at the same widths.
+  // Left and right stations sit at the same heights; top and bottom at the same widths. Each
+  // side has MIN_STATIONS of STATIONS (more than half), so at least one pair is read on both.
   const lr = axis('left', 'right');
   const tb = axis('top', 'bottom');
   const worstShare = Math.max(lr.worst.share, tb.worst.share);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { centeringOf, measureBorders } from './centering.ts';
+import { drawFace, type Rgb } from './test-face.ts';
+
+const TABLE: Rgb = [40, 40, 45];
+const WIDTH = 63;
+const HEIGHT = 88;
+
+interface Design {
+  border: Rgb;
+  art: Rgb;
+  /** Border widths (mm) from each edge to the design. */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** What is drawn over the card at (x, y) mm, if anything: a bevel, glare, art to the edge. */
+  over?: (x: number, y: number, inDesign: boolean) => Rgb | undefined;
+}
+
+/** A card drawn from a design: the border, the design inside it, and what lies over them. */
+function draw(d: Design) {
+  return drawFace({
+    table: TABLE,
+    border: d.border,
+    art: d.art,
+    borderMm: 3,
+    paint: (x, y) => {
+      if (x < 0 || y < 0 || x > WIDTH || y > HEIGHT) return undefined;
+      const inDesign = x > d.left && x < WIDTH - d.right && y > d.top && y < HEIGHT - d.bottom;
+      return d.over?.(x, y, inDesign) ?? (inDesign ? d.art : d.border);
+    },
+  });
+}
+
+const measure = (d: Design, face: 'front' | 'back' = 'front') => centeringOf(measureBorders(draw(d)), face);
+const larger = (a: number, b: number) => (100 * Math.max(a, b)) / (a + b);
+
+const BLUE: Rgb = [30, 60, 150];
+const ART: Rgb = [200, 120, 60];
+
+describe('centering', () => {
+  it('measures each border from the edge to the design', () => {
+    const result = measure({ border: BLUE, art: ART, left: 2, right: 4, top: 3, bottom: 3.6 });
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeCloseTo(larger(2, 4), 0);
+    expect(result.topBottom![0]).toBeCloseTo(larger(3, 3.6), 0);
+  });
+
+  it("ends a bevelled frame's border at its shaded line, a few ΔE darker than the frame", () => {
+    // A dark brown frame 2.5 mm wide all round; the design's edge is drawn as a 0.25 mm line,
+    // lit on the top and left, shaded on the bottom and right (ΔE about 6 below the frame).
+    const frame: Rgb = [62, 38, 24];
+    const shade: Rgb = [50, 30, 18];
+    const lit: Rgb = [190, 160, 130];
+    const d = 2.5;
+    const result = measure({
+      border: frame,
+      art: [190, 120, 70],
+      left: d,
+      right: d,
+      top: d,
+      bottom: d,
+      over: (x, y, inDesign) => {
+        if (!inDesign) return undefined;
+        if (x < d + 0.25 || y < d + 0.25) return lit;
+        if (x > WIDTH - d - 0.25 || y > HEIGHT - d - 0.25) return shade;
+        return undefined;
+      },
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeLessThan(50.5);
+    expect(result.topBottom![0]).toBeLessThan(50.5);
+  });
+
+  it("finds a back's faint panel inside a white border", () => {
+    const result = measure({ border: [246, 246, 244], art: [234, 232, 226], left: 2.4, right: 4, top: 3, bottom: 3 }, 'back');
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeCloseTo(larger(2.4, 4), 0);
+  });
+
+  it("is not moved by a sharpening halo: a faint dark ring 0.1 mm wide just outside the design's edge", () => {
+    const white: Rgb = [240, 240, 236];
+    const halo: Rgb = [222, 222, 218];
+    const result = measure({
+      border: white,
+      art: [40, 60, 120],
+      left: 3,
+      right: 3,
+      top: 3,
+      bottom: 2.5,
+      over: (x, y) => (y > HEIGHT - 2.4 && y < HEIGHT - 2.3 ? halo : undefined),
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.topBottom![0]).toBeCloseTo(larger(3, 2.5), 0);
+  });
+
+  it('skips the stations under glare and measures the face from the others', () => {
+    // Glare whitens a 14 mm stretch of the right side, border and art alike.
+    const result = measure({
+      border: BLUE,
+      art: ART,
+      left: 3,
+      right: 2,
+      top: 3,
+      bottom: 3,
+      over: (x, y) => (x > 45 && y > 40 && y < 54 ? [250, 250, 250] : undefined),
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeCloseTo(larger(3, 2), 0);
+  });
+
+  it('says a face printed to the edge is not measurable, and why', () => {
+    // Art to the edge: colour changes along every side and across it.
+    const stripes = (x: number, y: number): Rgb => {
+      const v = Math.floor(x / 4 + y / 5) % 3;
+      return v === 0 ? [200, 60, 40] : v === 1 ? [40, 160, 90] : [230, 210, 60];
+    };
+    const result = measure({ border: BLUE, art: ART, left: 3, right: 3, top: 3, bottom: 3, over: (x, y) => stripes(x, y) });
+    expect(result.measurable).toBe(false);
+    expect(result.reason).toMatch(/border/);
+  });
+});
