@@ -45,6 +45,8 @@ const SHARPEST_RISE_PX = 2;
  */
 const MIN_PX_PER_MM = SHARPEST_RISE_PX / BLUR_REJECT_MM;
 const LOW_RES_PX_PER_MM = 12;
+/** Past this share of a face's edge length not read for chips, the report says so. */
+const EDGES_UNREAD_WARN = 0.25;
 
 const rejected = (rejection: GradeRejection): GradeOutcome => ({ ok: false, rejection });
 
@@ -125,6 +127,10 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     }
     if (glare > 0.05) {
       warnings.push({ code: 'glare', face, message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.` });
+    }
+    const edgesUnread = faces[face].edges.views.reduce((t, v) => t + v.notAssessedMm, 0) / (2 * (size.widthMm + size.heightMm));
+    if (edgesUnread > EDGES_UNREAD_WARN) {
+      warnings.push({ code: 'edges_not_assessed', face, message: `${label(face)}: about ${Math.round(edgesUnread * 100)}% of the card's edges could not be told from what lies beside them (art to the edge, a holder, a background like the card), so chips there were not looked for.` });
     }
     if (faces[face].surface.notAssessed.reasons.includes('busy_art')) {
       warnings.push({ code: 'surface_not_assessed', face, message: `${label(face)}: the artwork is too busy with foil or fine strokes to tell a scratch from print at this resolution, so it was not checked for scratches. Look it over under a light.` });
