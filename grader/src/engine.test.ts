@@ -134,6 +134,17 @@ describe('photo quality', () => {
     });
   }, 30_000);
 
+  it('grades a sharp photo of a card a third of a 1080p frame tall, saying the resolution is low, not calling it blurry', async () => {
+    const c = await generateCase({ seed: 12, frame: '1080p', variant: 'clean', blurSigma: 0 });
+    // Half size: about 4.5 px/mm, where even a sharp edge spans three pixels, 0.7 mm on the card.
+    const half = (photo: Buffer) => sharp(photo).resize(960).jpeg({ quality: 90 }).toBuffer();
+    const outcome = await gradeCard(await half(c.front), await half(c.back));
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const codes = outcome.report.warnings.map((w) => w.code);
+    expect(codes).toContain('low_resolution');
+    expect(codes).not.toContain('blur');
+  }, 60_000);
+
   it('reads the blur of a black border on dark cloth from the printed edge inside the border', async () => {
     // The outline of this card is too faint to time its rise; the border's edge to the art is not.
     for (const [sigma, within] of [

@@ -32,18 +32,26 @@ export interface GradeOptions {
 const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
 /** Between the standard (0.716) and small (0.686) width-to-height ratios. */
 const SMALL_RATIO_BELOW = 0.701;
-/** The outline's 10-90% rise, in mm on the card: beyond these the photo is too soft to judge wear. */
-const BLUR_WARN_MM = 0.3;
-const BLUR_REJECT_MM = 0.6;
-/** The narrowest 10-90% rise a photo shows of a sharp edge, in pixels (demosaicing, JPEG). */
-const SHARPEST_RISE_PX = 2;
+/** The finest wear the grade turns on: a corner's 0.6 mm of whitening parts a 9 from an 8.5. */
+const FINEST_WEAR_MM = 0.6;
 /**
- * Below this the card is too small to grade: even a perfectly sharp photo spreads the card's
- * edge over more than BLUR_REJECT_MM, so blur and wear cannot be told apart (3.3 px/mm, a card
- * about 290 px tall). Between this and LOW_RES_PX_PER_MM the card is graded with the
- * low_resolution warning and a lower confidence: fine wear may not show.
+ * Below this the card is too small to grade: the finest wear spans less than two of the photo's
+ * pixels, the least that shows a step (3.3 px/mm, a card about 290 px tall). Between this and
+ * LOW_RES_PX_PER_MM the card is graded with the low_resolution warning and a lower confidence:
+ * fine wear may not show.
  */
-const MIN_PX_PER_MM = SHARPEST_RISE_PX / BLUR_REJECT_MM;
+const MIN_PX_PER_MM = 2 / FINEST_WEAR_MM;
+/** The 10-90% rise of a sharp edge in a phone photo, in pixels (demosaicing, sharpening, JPEG, resampling). */
+const SHARP_EDGE_RISE_PX = 3;
+/**
+ * Blur is the outline's 10-90% rise beyond what a sharp edge spans in the photo's own pixels, in
+ * mm on the card: past the first the report warns; past the second, wear as fine as
+ * FINEST_WEAR_MM is smeared away and the photo is refused. Counting the pixels' own spread as
+ * blur would refuse sharp photos of a card a third of the frame tall.
+ */
+const BLUR_WARN_MM = 0.3;
+const BLUR_REJECT_MM = FINEST_WEAR_MM;
+const blurMm = (risePx: number, pxPerMm: number) => Math.sqrt(Math.max(0, risePx ** 2 - SHARP_EDGE_RISE_PX ** 2)) / pxPerMm;
 const LOW_RES_PX_PER_MM = 12;
 /** Past this share of a face's edge length not read for chips, the report says so. */
 const EDGES_UNREAD_WARN = 0.25;
@@ -88,7 +96,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
       return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
     }
-    if (found[face]!.edgeRisePx / roughPxPerMm > BLUR_REJECT_MM) {
+    if (blurMm(found[face]!.edgeRisePx, roughPxPerMm) > BLUR_REJECT_MM) {
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
   }
@@ -107,7 +115,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (ppm < LOW_RES_PX_PER_MM) {
       warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
     }
-    if (found[face]!.edgeRisePx / ppm > BLUR_WARN_MM) {
+    if (blurMm(found[face]!.edgeRisePx, ppm) > BLUR_WARN_MM) {
       warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
     }
   }
