@@ -17,11 +17,8 @@ const LOCAL_COLOUR_MM = 3;
  * deviations of an outline that only wanders by noise (the median absolute offset is 0.67 of one).
  */
 const CHIP_SPREADS = 6;
-/**
- * At most this share of a side's readable outline is chipped: chips are short nicks, and an
- * outline off the side's line over more of it is a second edge beside the card, not the card's.
- */
-const MAX_CHIPPED_SHARE = 0.2;
+/** A chip is a nick: the outline off the side's line for longer than this is a second edge beside the card. */
+const LONGEST_CHIP_MM = 10;
 /** The shortest stretch of wear read, in mm... */
 const MIN_STRETCH_MM = 0.3;
 /** ...and in the photo's own pixels. */
@@ -71,19 +68,22 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     // An outline that wanders along the whole side (a sleeve's edge or a shadow beside it, a
     // blurred photo) is not chipped all along: a chip must stand out of the side's own spread.
     const spread = medianAbsolute(visible.map((s) => s.outline - expected(s.along)));
-    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
+    const chipThreshold = Math.max(0.15, 2.5 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
     const chipped = (s: EdgeSample) => s.visible && s.outline - expected(s.along) > chipThreshold;
-    // An outline at two levels over long stretches (a sleeve's edge hugging part of the side, a
-    // holder's rim) is not one straight side with chips in it: the side is not assessed for chips.
-    const stepped = samples.filter(chipped).length > MAX_CHIPPED_SHARE * visible.length;
+    // A stretch of wear spans several of the photo's own pixels (at 5 px/mm one is 0.2 mm: a nick
+    // of one or two is the outline's noise), and its steps lie within a pixel or two of the photo.
+    const photoPixel = 1 / face.face.photoPxPerMm;
+    const shortest = Math.max(MIN_STRETCH_MM, MIN_STRETCH_PHOTO_PIXELS * photoPixel);
+    const gap = Math.max(1.5 / p, 1.5 * photoPixel);
+    // An outline off the side's line over a long stretch (a sleeve's edge hugging part of the
+    // side, a holder's rim) is a second edge beside the card, not a chip in a straight side:
+    // the side is not assessed for chips.
+    const stepped = runs(samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })), gap).some((r) => r.end - r.start > LONGEST_CHIP_MM);
     for (const s of samples) {
       if (!stepped && chipped(s)) flagged.push({ along: s.along, depth: s.outline - expected(s.along), kind: 'edge_chip' });
       else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
     }
-    // A stretch of wear spans several of the photo's own pixels: at 5 px/mm one pixel is 0.2 mm,
-    // and a nick of one or two is the outline's noise.
-    const shortest = Math.max(MIN_STRETCH_MM, MIN_STRETCH_PHOTO_PIXELS / face.face.photoPxPerMm);
-    const stretches = runs(flagged, 1.5 / p).filter((r) => r.end - r.start >= shortest);
+    const stretches = runs(flagged, gap).filter((r) => r.end - r.start >= shortest);
     let severity = 0;
     for (const s of stretches) {
       const len = s.end - s.start;
@@ -127,7 +127,9 @@ function edgeSamples(
   const { plain, band, innerLimit } = context;
   const length = sideLength(side, w, h);
   const cardColour = cardColoursAlong(face, side, plain, INSIDE_MM, 0.15);
-  const rimColour = cardColoursAlong(face, side, plain, rimDepthMm(face) + RIM_HALF_MM, RIM_HALF_MM);
+  // The rim is read on a border of one colour only: along art its local median would take in
+  // a long worn stretch, and the wear be judged against itself.
+  const rimColour = plain ? cardColoursAlong(face, side, plain, rimDepthMm(face) + RIM_HALF_MM, RIM_HALF_MM) : cardColour;
   // What lies just outside each point of the edge: the table, its shadow, a sleeve or a
   // holder's plastic, read there rather than once for the face (a playmat's print, a shadow).
   const outsideColours = coloursAlong(face, side, -OUTSIDE_MM);
