@@ -23,6 +23,8 @@ const LONGEST_CHIP_MM = 10;
 const MIN_STRETCH_MM = 0.3;
 /** ...and in the photo's own pixels. */
 const MIN_STRETCH_PHOTO_PIXELS = 4;
+/** Half the depth of the strip each colour along a side is read over. */
+const COLOUR_HALF_DEPTH_MM = 0.15;
 /** Steps at which the card's colour is read along a side. */
 const COLOUR_STEP_MM = 0.5;
 /** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
@@ -68,6 +70,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     // An outline that wanders along the whole side (a sleeve's edge or a shadow beside it, a
     // blurred photo) is not chipped all along: a chip must stand out of the side's own spread.
     const spread = medianAbsolute(visible.map((s) => s.outline - expected(s.along)));
+    // Deeper than 2.5 of the photo's pixels too: the outline's blur and resampling move it by one or two.
     const chipThreshold = Math.max(0.15, 2.5 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
     const chipped = (s: EdgeSample) => s.visible && s.outline - expected(s.along) > chipThreshold;
     // A stretch of wear spans several of the photo's own pixels (at 5 px/mm one is 0.2 mm: a nick
@@ -126,7 +129,7 @@ function edgeSamples(
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const { plain, band, innerLimit } = context;
   const length = sideLength(side, w, h);
-  const cardColour = cardColoursAlong(face, side, plain, INSIDE_MM, 0.15);
+  const cardColour = cardColoursAlong(face, side, plain, INSIDE_MM, COLOUR_HALF_DEPTH_MM);
   // The rim is read on a border of one colour only: along art its local median would take in
   // a long worn stretch, and the wear be judged against itself.
   const rimColour = plain ? cardColoursAlong(face, side, plain, rimDepthMm(face) + RIM_HALF_MM, RIM_HALF_MM) : cardColour;
@@ -210,7 +213,7 @@ function cardColoursAlong(face: LabFace, side: Side, plain: boolean, inward: num
 }
 
 /** The mean colour at a depth (mm, negative outside the card) every COLOUR_STEP_MM along a side, between the corners' arcs. */
-function coloursAlong(face: LabFace, side: Side, inward: number, halfInward = 0.15): Lab[] {
+function coloursAlong(face: LabFace, side: Side, inward: number, halfInward = COLOUR_HALF_DEPTH_MM): Lab[] {
   const { widthMm: w, heightMm: h } = face.face;
   const length = sideLength(side, w, h);
   const colours: Lab[] = [];
