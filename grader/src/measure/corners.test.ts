@@ -74,4 +74,27 @@ describe('measureCorners', () => {
     expect(result.views.map((v) => v.grade)).toEqual([10, 10, 10, 10]);
     expect(result.defects).toEqual([]);
   });
+
+  it('judges whitening against the rim at the outline too: a white rim narrower than where the border is read is not wear', () => {
+    const result = measure({ ...card, paint: (x, y) => (x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < 0.35 || y < 0.35 || x > 62.65 || y > 87.65) ? WHITE : undefined) });
+    expect(result.views.map((v) => v.grade)).toEqual([10, 10, 10, 10]);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('leaves out a light fleck touching the side past the arc: whitening wears in from the corner', () => {
+    // A white fleck 0.5 mm across at the top side, 3.2 to 3.7 mm from the top-left corner.
+    const result = measure({ ...card, paint: (x, y) => (x > 3.2 && x < 3.7 && y >= 0 && y < 0.5 ? WHITE : undefined) });
+    expect(view(result, 'top-left').whiteningMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('at a low resolution, leaves out a speck on the arc smaller than 2 by 2 of the photo pixels', () => {
+    // Stock showing within 0.45 mm of the top-left apex: at 6 px/mm, past the outline's blur
+    // (0.27 mm) it covers less than 2 by 2 of the photo's pixels.
+    const speck: DrawnCard = { ...card, paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.45 && x + y > 2 * APEX - 0.1 ? WHITE : undefined) };
+    expect(view(measure(speck), 'top-left').whiteningMm).toBeGreaterThan(0);
+    const coarse = measure({ ...speck, photoPxPerMm: 6 });
+    expect(view(coarse, 'top-left').whiteningMm).toBe(0);
+    expect(coarse.defects).toEqual([]);
+  });
 });

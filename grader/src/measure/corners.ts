@@ -3,7 +3,7 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, tableDistances } from './outline.ts';
+import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, RIM_HALF_MM, rimDepthMm, tableDistances } from './outline.ts';
 import { patch, type Side } from './sides.ts';
 
 /** The card's colour beside a corner is read at these distances along each side from the virtual corner... */
@@ -12,6 +12,8 @@ const BESIDE_MM = [7, 10, 13];
 const INSIDE_MM = 0.6;
 /** What lies beyond the corner is read this far out from the virtual corner on both axes. */
 const OUTSIDE_MM = 0.8;
+/** A patch of whitening covers at least this many of the photo's own pixels (2 by 2: not a speck). */
+const MIN_WHITENED_PHOTO_PIXELS = 4;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -67,8 +69,9 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     // Where the card is the colour of what lies beyond its corner the outline cannot be seen:
     // rounding is not read (nothing is taken off for it), whitening still is.
     const outlineVisible = card.every((colour) => deltaE(colour, outside) >= READABLE_DELTA_E);
-    // Whitening is exposed stock against the lighter of the card's colours beside the corner.
-    const border = card[0]![0] >= card[1]![0] ? card[0]! : card[1]!;
+    // Whitening is exposed stock against the lightest of the card's colours beside the corner,
+    // its rim at the outline included (a thin light rim around art is print, not wear).
+    const border = lightest([...card, ...rimColoursBeside(face, c.sides, c.vx, c.vy)]);
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
     const { depths } = raysIn(isCard, (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
@@ -106,26 +109,25 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
         const i = at(px, py);
         if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border)) continue;
         whitened[yi * n + xi] = 1;
-        if (insideBy < seedBand) seeds.push(yi * n + xi);
+        // Whitening wears in from the corner's arc: a light patch touching only the straight
+        // side past it (a glint or a light fleck in art near the edge) is not the corner's.
+        if (insideBy < seedBand && inCornerSquare) seeds.push(yi * n + xi);
       }
     }
-    const reached = new Uint8Array(n * n);
-    for (const seed of seeds) reached[seed] = 1;
-    while (seeds.length) {
-      const i = seeds.pop()!;
-      const xi = i % n;
-      const yi = (i - xi) / n;
-      distances.push(Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y));
-      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, yi > 0 ? i - n : -1, yi < n - 1 ? i + n : -1]) {
-        if (j >= 0 && whitened[j] && !reached[j]) {
-          reached[j] = 1;
-          seeds.push(j);
-        }
+    // A patch of whitening covers a few of the photo's own pixels each way: specks of one or two
+    // along the outline (its anti-aliased rim, a glint) are not read as wear.
+    const photoPixel = p / face.face.photoPxPerMm;
+    const minPixels = Math.max(4, 0.02 * p * p, MIN_WHITENED_PHOTO_PIXELS * photoPixel * photoPixel);
+    for (const patchPixels of whitenedPatches(whitened, seeds, n)) {
+      if (patchPixels.length < minPixels) continue;
+      for (const i of patchPixels) {
+        const xi = i % n;
+        const yi = (i - xi) / n;
+        distances.push(Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y));
       }
     }
     distances.sort((a, b) => a - b);
-    const minPixels = Math.max(4, 0.02 * p * p);
-    const whiteningMm = distances.length >= minPixels ? distances[Math.floor(distances.length * 0.98)]! : 0;
+    const whiteningMm = distances.length ? distances[Math.floor(distances.length * 0.98)]! : 0;
     const severityMm = Math.max(whiteningMm, roundingMm);
     const grade = cornerViewGrade(severityMm);
     views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade, outlineAssessed: outlineVisible });
@@ -158,6 +160,46 @@ function cardColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number)
     medianLab(BESIDE_MM.map((along) => patch(face, side, fromStart ? along : length - along, INSIDE_MM, 1, 0.25)));
   return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
 }
+
+/**
+ * The card's colours at its very rim on the two sides beside a corner, just clear of the
+ * outline's blur: a light rim around art or a frame is the card's own print.
+ */
+function rimColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number): [Lab, Lab] {
+  const { widthMm: w, heightMm: h } = face.face;
+  const [across, down] = sides as [Side, Side];
+  const depth = rimDepthMm(face);
+  const beside = (side: Side, fromStart: boolean, length: number) =>
+    medianLab(BESIDE_MM.map((along) => patch(face, side, fromStart ? along : length - along, depth + RIM_HALF_MM, 1, RIM_HALF_MM)));
+  return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
+}
+
+/** The whitened pixels connected to each seed (indexes into the n x n grid), one list per patch. */
+function whitenedPatches(whitened: Uint8Array, seeds: number[], n: number): number[][] {
+  const reached = new Uint8Array(n * n);
+  const patches: number[][] = [];
+  for (const seed of seeds) {
+    if (reached[seed]) continue;
+    reached[seed] = 1;
+    const patchPixels: number[] = [];
+    const stack = [seed];
+    while (stack.length) {
+      const i = stack.pop()!;
+      patchPixels.push(i);
+      const xi = i % n;
+      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, i - n, i + n < n * n ? i + n : -1]) {
+        if (j >= 0 && whitened[j] && !reached[j]) {
+          reached[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    patches.push(patchPixels);
+  }
+  return patches;
+}
+
+const lightest = (colours: Lab[]): Lab => colours.reduce((a, b) => (b[0] > a[0] ? b : a));
 
 /**
  * Three rays in from a corner's apex, along its bisector and 8 degrees each side: how far each

@@ -120,6 +120,37 @@ describe('measureEdges', () => {
     expect(view(result, 'left').notAssessedMm).toBeGreaterThan(80);
     expect(view(result, 'right').notAssessedMm).toBe(0);
   });
+
+  it('judges wear against the rim at the outline: a white rim narrower than where the border is read is not whitening', () => {
+    // 0.35 mm of white at the card's edge (a silver or white rim, a holder's light edge on it).
+    const result = measure({ ...card, paint: (x, y) => (onCardRim(x, y, 0.35) ? WHITE : undefined) });
+    expect(result.views.map((v) => v.lengthMm)).toEqual([0, 0, 0, 0]);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('does not assess chips on a side whose outline runs off its line for over 10 mm (a second edge beside the card)', () => {
+    // Something of the border's colour hugs the left side 0.5 mm out, from 3 to 60 mm down.
+    const result = measure({ ...card, paint: (x, y) => (x >= -0.5 && x < 0 && y > 3 && y < 60 ? card.border : undefined) });
+    expect(view(result, 'left').lengthMm).toBe(0);
+    expect(view(result, 'left').notAssessedMm).toBeGreaterThan(80);
+    expect(view(result, 'right').notAssessedMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('at a low resolution, reads only wear that spans several of the photo pixels', () => {
+    // A nick 0.5 mm long and 0.5 mm deep on the right side, and a chip 3 mm long but 0.45 mm deep on the left.
+    const worn: DrawnCard = {
+      ...card,
+      paint: (x, y) => ((x > 63 - 0.5 && y > 30 && y < 30.5) || (x < 0.45 && y > 40 && y < 43) ? card.table : undefined),
+    };
+    const sharp = measure(worn);
+    expect(view(sharp, 'right').lengthMm).toBeGreaterThan(0.3);
+    expect(view(sharp, 'left').lengthMm).toBeGreaterThan(2.8);
+    // At 5 px/mm one photo pixel is 0.2 mm: the nick spans 2.5 of them, the chip's depth 2.25.
+    const coarse = measure({ ...worn, photoPxPerMm: 5 });
+    expect(coarse.views.map((v) => v.lengthMm)).toEqual([0, 0, 0, 0]);
+    expect(coarse.defects).toEqual([]);
+  });
 });
 
 /** Whether (x, y) lies within `mm` of the card's straight sides (its corners' arcs included loosely). */

@@ -3,7 +3,7 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
-import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E } from './outline.ts';
+import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, RIM_HALF_MM, rimDepthMm } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
 /** The outside must run at least this far across the outline (a chip is deeper than this). */
@@ -17,6 +17,14 @@ const LOCAL_COLOUR_MM = 3;
  * deviations of an outline that only wanders by noise (the median absolute offset is 0.67 of one).
  */
 const CHIP_SPREADS = 6;
+/** A chip is a nick: the outline off the side's line for longer than this is a second edge beside the card. */
+const LONGEST_CHIP_MM = 10;
+/** The shortest stretch of wear read, in mm... */
+const MIN_STRETCH_MM = 0.3;
+/** ...and in the photo's own pixels. */
+const MIN_STRETCH_PHOTO_PIXELS = 4;
+/** Half the depth of the strip each colour along a side is read over. */
+const COLOUR_HALF_DEPTH_MM = 0.15;
 /** Steps at which the card's colour is read along a side. */
 const COLOUR_STEP_MM = 0.5;
 /** What lies next to the card is read this far outside its outline (clear of the outline's blur). */
@@ -62,13 +70,23 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     // An outline that wanders along the whole side (a sleeve's edge or a shadow beside it, a
     // blurred photo) is not chipped all along: a chip must stand out of the side's own spread.
     const spread = medianAbsolute(visible.map((s) => s.outline - expected(s.along)));
-    const chipThreshold = Math.max(0.15, 2 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
+    // Deeper than 2.5 of the photo's pixels too: the outline's blur and resampling move it by one or two.
+    const chipThreshold = Math.max(0.15, 2.5 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
+    const chipped = (s: EdgeSample) => s.visible && s.outline - expected(s.along) > chipThreshold;
+    // A stretch of wear spans several of the photo's own pixels (at 5 px/mm one is 0.2 mm: a nick
+    // of one or two is the outline's noise), and its steps lie within a pixel or two of the photo.
+    const photoPixel = 1 / face.face.photoPxPerMm;
+    const shortest = Math.max(MIN_STRETCH_MM, MIN_STRETCH_PHOTO_PIXELS * photoPixel);
+    const gap = Math.max(1.5 / p, 1.5 * photoPixel);
+    // An outline off the side's line over a long stretch (a sleeve's edge hugging part of the
+    // side, a holder's rim) is a second edge beside the card, not a chip in a straight side:
+    // the side is not assessed for chips.
+    const stepped = runs(samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })), gap).some((r) => r.end - r.start > LONGEST_CHIP_MM);
     for (const s of samples) {
-      const depth = s.outline - expected(s.along);
-      if (s.visible && depth > chipThreshold) flagged.push({ along: s.along, depth, kind: 'edge_chip' });
+      if (!stepped && chipped(s)) flagged.push({ along: s.along, depth: s.outline - expected(s.along), kind: 'edge_chip' });
       else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
     }
-    const stretches = runs(flagged, 1.5 / p).filter((r) => r.end - r.start >= 0.3);
+    const stretches = runs(flagged, gap).filter((r) => r.end - r.start >= shortest);
     let severity = 0;
     for (const s of stretches) {
       const len = s.end - s.start;
@@ -86,7 +104,7 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
         impliedGrade: 10,
       });
     }
-    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity), notAssessedMm: round2((samples.length - visible.length) / p) });
+    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity), notAssessedMm: round2((samples.length - (stepped ? 0 : visible.length)) / p) });
   }
   return { views, defects };
 }
@@ -111,7 +129,10 @@ function edgeSamples(
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const { plain, band, innerLimit } = context;
   const length = sideLength(side, w, h);
-  const cardColour = cardColoursAlong(face, side, plain);
+  const cardColour = cardColoursAlong(face, side, plain, INSIDE_MM, COLOUR_HALF_DEPTH_MM);
+  // The rim is read on a border of one colour only: along art its local median would take in
+  // a long worn stretch, and the wear be judged against itself.
+  const rimColour = plain ? cardColoursAlong(face, side, plain, rimDepthMm(face) + RIM_HALF_MM, RIM_HALF_MM) : cardColour;
   // What lies just outside each point of the edge: the table, its shadow, a sleeve or a
   // holder's plastic, read there rather than once for the face (a playmat's print, a shadow).
   const outsideColours = coloursAlong(face, side, -OUTSIDE_MM);
@@ -141,9 +162,12 @@ function edgeSamples(
     const alongPx = (along + m) * p;
     const alongPixel = horizontal ? pixelUnder(alongPx, width) : pixelUnder(alongPx, height) * width;
     const border = cardColour(along);
+    const rim = rimColour(along);
     const colourAt = colourIndex(along, outsideColours.length);
     const outside = outsideColours[colourAt]!;
-    const contrast = deltaE(border, outside);
+    // A thin rim at the very edge (a white line around a coloured frame) must stand out of what
+    // lies beside the card too, or the outline is read at the rim's inner side as a chip.
+    const contrast = Math.min(deltaE(border, outside), deltaE(rim, outside));
     // Where the card is the colour of what lies next to it, or where nothing across the outline
     // looks like the card (a holder's edge lying on it), the outline cannot be seen; nor where
     // what lies beside the card is not one colour (a ruled line or print on the table running
@@ -153,12 +177,14 @@ function edgeSamples(
     const found = plain && plainOutside && contrast >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun) : null;
     const visible = found !== null;
     const outline = found ?? 0;
-    // Whitening runs in from the edge without a break (light print near the edge does not).
+    // Whitening runs in from the edge without a break (light print near the edge does not), and
+    // is lighter than both the border and its rim (a silver or white rim is the card's print).
+    const reference = rim[0] > border[0] ? rim : border;
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
       const i = face.pixelOffset(acrossPixel(d) + alongPixel);
-      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, border)) {
+      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference)) {
         whitenedDepth = d;
         gap = 0;
       } else gap += 1;
@@ -175,8 +201,8 @@ function edgeSamples(
  * Read at the edge itself rather than the border's colour further in: a thin white outer border
  * around a coloured frame, or a silver rim, is what wear shows against.
  */
-function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: number) => Lab {
-  const colours = coloursAlong(face, side, INSIDE_MM);
+function cardColoursAlong(face: LabFace, side: Side, plain: boolean, inward: number, halfInward: number): (along: number) => Lab {
+  const colours = coloursAlong(face, side, inward, halfInward);
   if (plain) {
     const whole = medianLab(colours);
     return () => whole;
@@ -187,11 +213,11 @@ function cardColoursAlong(face: LabFace, side: Side, plain: boolean): (along: nu
 }
 
 /** The mean colour at a depth (mm, negative outside the card) every COLOUR_STEP_MM along a side, between the corners' arcs. */
-function coloursAlong(face: LabFace, side: Side, inward: number): Lab[] {
+function coloursAlong(face: LabFace, side: Side, inward: number, halfInward = COLOUR_HALF_DEPTH_MM): Lab[] {
   const { widthMm: w, heightMm: h } = face.face;
   const length = sideLength(side, w, h);
   const colours: Lab[] = [];
-  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, inward, COLOUR_STEP_MM / 2, 0.15));
+  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, inward, COLOUR_STEP_MM / 2, halfInward));
   return colours;
 }
 

@@ -95,6 +95,10 @@ export const isWhitened = (l: number, a: number, b: number, border: Lab) =>
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 export const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
+/** Half the depth of the strip read as the card's rim, its colour at the very edge. */
+export const RIM_HALF_MM = 0.1;
+/** Where the card's rim is read from: just clear of the outline's blur. */
+export const rimDepthMm = (face: LabFace) => outlineBandMm(face);
 /**
  * Distance to the table that sees through the card's shadow on it, as deep as the card's own
  * colour allows: a border that is itself a darker shade of the table (grey on white paper)

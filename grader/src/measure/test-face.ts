@@ -15,6 +15,8 @@ export interface DrawnCard {
   borderMm: number;
   /** A colour for the point (x, y) in card mm that replaces what is drawn there (wear, a shadow), or undefined. */
   paint?: (x: number, y: number) => Rgb | undefined;
+  /** The photo's own resolution the face was rectified from (20 px per mm unless given). */
+  photoPxPerMm?: number;
 }
 
 const WIDTH_MM = 63;
@@ -31,7 +33,7 @@ function onCard(x: number, y: number): boolean {
   return Math.hypot(x - cx, y - cy) <= RADIUS_MM;
 }
 
-/** The face as rectification leaves it, photographed at 20 px per mm; each pixel coloured at its centre. */
+/** The face as rectification leaves it, photographed at 20 px per mm unless the card says; each pixel coloured at its centre. */
 export function drawFace(card: DrawnCard): LabFace {
   const width = Math.round((WIDTH_MM + 2 * MARGIN_MM) * PX_PER_MM);
   const height = Math.round((HEIGHT_MM + 2 * MARGIN_MM) * PX_PER_MM);
@@ -46,7 +48,7 @@ export function drawFace(card: DrawnCard): LabFace {
       data.set(colour, (py * width + px) * 3);
     }
   }
-  const face: RectifiedFace = { raster: { data, width, height, channels: 3 }, widthMm: WIDTH_MM, heightMm: HEIGHT_MM, pxPerMm: PX_PER_MM, marginMm: MARGIN_MM, photoPxPerMm: 20 };
+  const face: RectifiedFace = { raster: { data, width, height, channels: 3 }, widthMm: WIDTH_MM, heightMm: HEIGHT_MM, pxPerMm: PX_PER_MM, marginMm: MARGIN_MM, photoPxPerMm: card.photoPxPerMm ?? 20 };
   return labFace(face);
 }
 
