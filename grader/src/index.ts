@@ -1,7 +1,7 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/find-card.ts';
 import { findCardIn, type CardInPhoto } from './detect/find.ts';
-import { cardRatio } from './geometry/aspect.ts';
+import { pairSize, ratioReadings } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
@@ -30,8 +30,7 @@ export interface GradeOptions {
 }
 
 const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
-/** Between the standard (0.716) and small (0.686) width-to-height ratios. */
-const SMALL_RATIO_BELOW = 0.701;
+const SIZE_RATIOS = { standard: SIZES.standard.widthMm / SIZES.standard.heightMm, small: SIZES.small.widthMm / SIZES.small.heightMm };
 /** The finest wear the grade turns on: a corner's 0.6 mm of whitening parts a 9 from an 8.5. */
 const FINEST_WEAR_MM = 0.6;
 /**
@@ -100,12 +99,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
   }
-  const kindOf = (r: number) => (r < SMALL_RATIO_BELOW ? 'small' : 'standard');
-  if (kindOf(geometry.front.ratio) !== kindOf(geometry.back.ratio) && Math.abs(geometry.front.ratio - geometry.back.ratio) > 0.02) {
+  const sized = pairSize([geometry.front.ratios, geometry.back.ratios], SIZE_RATIOS);
+  if (!sized.ok) {
     return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });
   }
-  const ratio = (geometry.front.ratio + geometry.back.ratio) / 2;
-  const kind = kindOf(ratio);
+  const { kind } = sized;
   const size = SIZES[kind];
   const warnings: QualityWarning[] = [];
   const pxPerMm = { front: 0, back: 0 };
@@ -214,7 +212,7 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
 function shapeOf(card: FoundCard, photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = card.corners;
   const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
-  return { shortSidePx, ratio: cardRatio(card.corners, photo) };
+  return { shortSidePx, ratios: ratioReadings(card.corners, photo) };
 }
 
 /** Grey of the background's lightness: only used to fill pixels outside the photo. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardRatio } from './aspect.ts';
-import { distance, type Point } from './homography.ts';
+import { pairSize, ratioReadings } from './aspect.ts';
+import type { Point } from './homography.ts';
 
 const photo = { width: 4000, height: 3000 };
 
@@ -22,24 +22,46 @@ function photographed(tiltDeg: number, { focal = 26 / 36, turnDeg = 0, offsetMm 
   return [project(-31.5, -44), project(31.5, -44), project(31.5, 44), project(-31.5, 44)];
 }
 
-const plainRatio = ([tl, tr, br, bl]: [Point, Point, Point, Point]) => (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
+const STANDARD = 63 / 88;
+const SIZES = { standard: STANDARD, small: 59 / 86 };
 
-describe('the card ratio from its corners', () => {
+describe('the card ratio read from its corners', () => {
   it('undoes the perspective of a slanted view, where the plain side ratio would name the other card size', () => {
-    const corners = photographed(15, { focal: 1.2, turnDeg: 8, offsetMm: 20 });
-    expect(Math.abs(plainRatio(corners) - 63 / 88)).toBeGreaterThan(0.015);
-    expect(cardRatio(corners, photo)).toBeCloseTo(63 / 88, 3);
+    const [plain, perspective] = ratioReadings(photographed(15, { focal: 1.2, turnDeg: 8, offsetMm: 20 }), photo);
+    expect(Math.abs(plain! - STANDARD)).toBeGreaterThan(0.015);
+    expect(perspective).toBeCloseTo(STANDARD, 3);
   });
 
   it("assumes a phone's lens when a tilt about the card's own axis hides the focal length", () => {
-    const corners = photographed(15);
-    expect(Math.abs(plainRatio(corners) - 63 / 88)).toBeGreaterThan(0.015);
-    expect(cardRatio(corners, photo)).toBeCloseTo(63 / 88, 2);
+    const [plain, perspective] = ratioReadings(photographed(15), photo);
+    expect(Math.abs(plain! - STANDARD)).toBeGreaterThan(0.015);
+    expect(perspective).toBeCloseTo(STANDARD, 2);
   });
 
-  it('keeps the plain side ratio for a view square on, whatever noise the corners carry', () => {
+  it('reads a view square on plainly, whatever noise the corners carry', () => {
     const [tl, tr, br, bl] = photographed(0);
     const noisy: [Point, Point, Point, Point] = [{ x: tl.x + 0.6, y: tl.y - 0.4 }, { x: tr.x - 0.5, y: tr.y + 0.3 }, br, { x: bl.x + 0.4, y: bl.y }];
-    expect(cardRatio(noisy, photo)).toBeCloseTo(63 / 88, 2);
+    expect(ratioReadings(noisy, photo)[0]).toBeCloseTo(STANDARD, 2);
+  });
+});
+
+describe('the size both faces agree on', () => {
+  it('takes the size a slanted face fits with its perspective undone and a square-on face fits plainly', () => {
+    const slanted = ratioReadings(photographed(15, { focal: 1.2, turnDeg: 8, offsetMm: 20 }), photo);
+    const squareOn = ratioReadings(photographed(0), photo);
+    expect(pairSize([slanted, squareOn], SIZES)).toEqual({ ok: true, kind: 'standard' });
+  });
+
+  it('keeps the size when one reading of a face is off (a cropped photo moves the centre the perspective assumes)', () => {
+    expect(pairSize([[0.717, 0.66], [0.715, 0.716]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+  });
+
+  it('calls the faces different only when each fits one size and no size fits both', () => {
+    expect(pairSize([[0.716, 0.717], [0.686, 0.684]], SIZES)).toEqual({ ok: false });
+    expect(pairSize([[0.686, 0.69], [0.687, 0.683]], SIZES)).toEqual({ ok: true, kind: 'small' });
+  });
+
+  it('answers the nearest size when a face fits none (a misread corner is not a card of another size)', () => {
+    expect(pairSize([[0.716, 0.716], [0.76, 0.75]], SIZES)).toEqual({ ok: true, kind: 'standard' });
   });
 });

@@ -34,19 +34,32 @@ export function rectangleAspect(corners: [Point, Point, Point, Point], photo: { 
 }
 
 /**
- * The card's width-to-height ratio from its corners in a photo. Seen at a slant, opposite sides
- * differ in length and only undoing the perspective gives the card's own ratio (a 15 degree tilt
- * moves the plain side ratio by 0.05, more than the 0.03 between the two card sizes); seen nearly
- * square on, the focal length cannot be known, the perspective estimate is noise and the plain
- * side ratio is right.
+ * A card's width-to-height ratio read two ways from its corners in a photo: the plain side ratio,
+ * right for a view square on, and with the perspective undone, right for a slanted view (a 15
+ * degree tilt moves the plain ratio by 0.05, more than the 0.03 between the two card sizes) as
+ * long as the lens's axis meets the photo's centre, which a cropped photo breaks.
  */
-export function cardRatio(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): number {
+export function ratioReadings(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): number[] {
   const [tl, tr, br, bl] = corners;
   const plain = (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
-  const slant = Math.max(Math.abs(distance(tl, tr) / distance(bl, br) - 1), Math.abs(distance(tl, bl) / distance(tr, br) - 1));
-  const perspective = rectangleAspect(corners, photo);
-  return slant > SLANTED || Math.abs(perspective - plain) < 0.012 ? perspective : plain;
+  return [plain, rectangleAspect(corners, photo)];
 }
 
-/** Opposite sides differing by more than this share: the view is slanted enough to undo. */
-const SLANTED = 0.01;
+/** How far a reading may lie from a size's ratio and still fit it: half the gap between the sizes. */
+const RATIO_SLACK = 0.015;
+
+/**
+ * The card size both faces agree on, from each face's ratio readings: a face fits a size when
+ * either reading lies within RATIO_SLACK of its ratio. The faces show cards of different sizes
+ * only when each fits a size and no size fits both; otherwise the size both fit, or, where
+ * both or neither fit, the one the readings lie closest to.
+ */
+export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>): { ok: true; kind: K } | { ok: false } {
+  const kinds = Object.keys(ratios) as K[];
+  const fits = (readings: number[], kind: K) => readings.some((r) => Math.abs(r - ratios[kind]) <= RATIO_SLACK);
+  const common = kinds.filter((kind) => faces.every((readings) => fits(readings, kind)));
+  if (common.length === 1) return { ok: true, kind: common[0]! };
+  if (common.length === 0 && faces.every((readings) => kinds.some((kind) => fits(readings, kind)))) return { ok: false };
+  const offBy = (kind: K) => faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
+  return { ok: true, kind: kinds.reduce((a, b) => (offBy(b) < offBy(a) ? b : a)) };
+}
