@@ -31,11 +31,19 @@ export interface GradeOptions {
 const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
 /** Between the standard (0.716) and small (0.686) width-to-height ratios. */
 const SMALL_RATIO_BELOW = 0.701;
-const MIN_PX_PER_MM = 8;
-const LOW_RES_PX_PER_MM = 12;
 /** The outline's 10-90% rise, in mm on the card: beyond these the photo is too soft to judge wear. */
 const BLUR_WARN_MM = 0.3;
 const BLUR_REJECT_MM = 0.6;
+/** The narrowest 10-90% rise a photo shows of a sharp edge, in pixels (demosaicing, JPEG). */
+const SHARPEST_RISE_PX = 2;
+/**
+ * Below this the card is too small to grade: even a perfectly sharp photo spreads the card's
+ * edge over more than BLUR_REJECT_MM, so blur and wear cannot be told apart (3.3 px/mm, a card
+ * about 290 px tall). Between this and LOW_RES_PX_PER_MM the card is graded with the
+ * low_resolution warning and a lower confidence: fine wear may not show.
+ */
+const MIN_PX_PER_MM = SHARPEST_RISE_PX / BLUR_REJECT_MM;
+const LOW_RES_PX_PER_MM = 12;
 
 const rejected = (rejection: GradeRejection): GradeOutcome => ({ ok: false, rejection });
 

@@ -791,7 +791,7 @@ function riseAt(profile: Samples, h: number): number {
 }
 
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
-function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
+export function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
   const margin = Math.max(photo.width, photo.height) * 0.1;
   if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
   const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
@@ -830,7 +830,7 @@ function median(values: number[]): number {
 }
 
 /** Orders corners clockwise from the top-left, with a short side on top (portrait card). */
-function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
+export function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
   const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
   const clockwise = [...corners].sort(
     (p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x),

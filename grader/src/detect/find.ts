@@ -1,18 +1,23 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
+import { distance, fitLine, type Point } from '../geometry/homography.ts';
 import { decodeRegion, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion } from '../image/raster.ts';
-import { locateCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
+import { locateCard, orderTopShort, plausibleCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
 import { locateByOutline } from './locate-by-outline.ts';
+import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
+
+/** How far, in preview pixels, a rough outline from the preview may lie from the card's edge. */
+const PREVIEW_OUTLINE_ERROR = 6;
 
 /** What the colour search answers when it could not tell the card from the table: outlines may. */
 const OUTLINES_MAY_FIND: ReadonlySet<RejectionCode> = new Set(['no_card', 'card_cut_off']);
 
 /**
- * Finds the one card in a photo: the colour search first (fast, and measured on thousands of
- * generated photos); where it finds none, runs into the frame or cannot fit the sides, the card's
- * outline from edges (locate-by-outline.ts), which also tells several cards from one.
+ * Finds the one card in a photo: the colour search first (fast, and precise on plain tables);
+ * where it finds none, runs into the frame or cannot fit the sides, the card's outline from
+ * edges (locate-by-outline.ts), which also tells several cards from one.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
@@ -24,13 +29,48 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   return (await byOutline(photo)) ?? byColour;
 }
 
-/** The card from its outline, a rejection the outlines justify (several cards, cut off), or null. */
+/**
+ * The card from its outline, a rejection the outlines justify (several cards, cut off), or null.
+ * The colour search's side fit is the more precise where it keeps to the outline; where it strays
+ * (a border as dark as the table, a sleeve's edge), the sides snapped to the outline (snap-sides.ts).
+ */
 async function byOutline(photo: OpenedPhoto): Promise<CardInPhoto | null> {
   const located = await locateByOutline(photo.preview, photo.width);
   if (!located) return null;
   if (!located.ok) return located;
   const refined = await refineLocated(photo, located.card);
-  return refined.ok ? refined : null;
+  if (refined.ok && keepsTo(refined.card, located.card, photo)) return refined;
+  return (await snapLocated(photo, located.card)) ?? (refined.ok ? refined : null);
+}
+
+/**
+ * Whether each side of a fitted card lies within the outline's error of a side of the outline
+ * (sides, not corners: the outline's corners cut the card's rounded ones).
+ */
+function keepsTo(card: FoundCard, located: LocatedCard, photo: OpenedPhoto): boolean {
+  const tolerance = PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width);
+  const sides = located.coarse.map((p, i) => fitLine([p, located.coarse[(i + 1) % 4]!]));
+  return card.corners.every((p, i) => {
+    const q = card.corners[(i + 1) % 4]!;
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    return sides.some((l) => Math.abs(l.a * mid.x + l.b * mid.y - l.c) <= tolerance);
+  });
+}
+
+/** The outline's sides snapped to the card's edge in the full-resolution region around it, or null. */
+async function snapLocated(photo: OpenedPhoto, located: LocatedCard): Promise<CardInPhoto | null> {
+  const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
+  if (!decoded.ok) return decoded;
+  const { left, top, raster } = decoded.region;
+  const scale = photo.width / photo.preview.width;
+  const coarse = located.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
+  // A card's border is at least a millimetre wide: the colour past its edge lasts that long.
+  const pxPerMm = Math.min(...coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!))) / 63;
+  const snapped = snapSides(raster, coarse, PREVIEW_OUTLINE_ERROR * scale + 2, Math.max(3, Math.round(pxPerMm)));
+  if (!snapped) return null;
+  const corners = snapped.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point];
+  if (!plausibleCard(corners, photo)) return null;
+  return { ok: true, card: { corners: orderTopShort(corners), background: located.background, edgeRisePx: snapped.edgeRisePx }, region: decoded.region };
 }
 
 /** Decodes only the region around the rough outline at full resolution and fits the sides there. */

@@ -72,3 +72,35 @@ describe('finding a card by its outline', () => {
     expect(await locateByOutline(await preview([], '#d9d4c8'), W)).toBeNull();
   });
 });
+
+describe('finding the card inside a holder or a frame', () => {
+  /** A preview of one card (and what is drawn around it) on a plain table. */
+  async function drawn(body: string, table = '#3a3f47'): Promise<Raster> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  }
+  const card = (x: number, y: number, w: number, h: number) =>
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.04}" fill="#1d1d1f"/>` +
+    `<rect x="${x + w * 0.06}" y="${y + w * 0.06}" width="${w * 0.88}" height="${h - w * 0.12}" fill="#c9a46a"/>`;
+  const height = (corners: { x: number; y: number }[]) => Math.max(...corners.map((p) => p.y)) - Math.min(...corners.map((p) => p.y));
+
+  it('takes the card in a slab, not the slab with its label', async () => {
+    // The slab: 0.6 wide for its height, a label above the card's window.
+    const slab = `<rect x="130" y="20" width="150" height="250" rx="8" fill="#9aa0a6"/><rect x="140" y="30" width="130" height="40" fill="#f4f4f4"/>`;
+    const located = await locateByOutline(await drawn(slab + card(150, 85, 110, 154)), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse)).toBeLessThan(165);
+  });
+
+  it('takes a black-bordered card for the card, not its inner frame', async () => {
+    const located = await locateByOutline(await drawn(card(140, 60, 126, 176), '#6b4f33'), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(170);
+  });
+
+  it('finds a card only 28 preview pixels tall, for the grader to call too small', async () => {
+    const located = await locateByOutline(await drawn(card(190, 130, 20, 28), '#d9d4c8'), W);
+    expect(located?.ok).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@ const CANNY_THRESHOLDS = [
   [80, 200],
 ] as const;
 /** Candidates smaller than this share of the preview are print details, not cards. */
-const MIN_AREA_SHARE = 0.004;
+const MIN_AREA_SHARE = 0.001;
 /** A card's short-to-long side ratio is 0.69 to 0.72; perspective up to 15 degrees widens that. */
 const MIN_RATIO = 0.55;
 const MAX_RATIO = 0.85;
@@ -195,7 +195,7 @@ function labAt(preview: Raster, x: number, y: number): Lab | null {
 
 /** One outline found twice: every corner of one near a corner of the other. */
 function sameOutline(a: OutlineCandidate, b: OutlineCandidate): boolean {
-  const tolerance = 0.08 * Math.min(...a.corners.map((p, i) => distance(p, a.corners[(i + 1) % 4]!)));
+  const tolerance = 0.03 * Math.min(...a.corners.map((p, i) => distance(p, a.corners[(i + 1) % 4]!)));
   return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
 }
 
