@@ -3,7 +3,9 @@ import { distance, fitLine, type Point } from '../geometry/homography.ts';
 import { decodeRegion, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion } from '../image/raster.ts';
 import { locateCard, orderTopShort, plausibleCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
-import { locateByOutline } from './locate-by-outline.ts';
+import { cardRatio, locateByOutline } from './locate-by-outline.ts';
+import { rectangleAspect } from '../geometry/aspect.ts';
+import { outlineSupport } from './outline-candidates.ts';
 import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
@@ -14,19 +16,46 @@ const PREVIEW_OUTLINE_ERROR = 6;
 /** What the colour search answers when it could not tell the card from the table: outlines may. */
 const OUTLINES_MAY_FIND: ReadonlySet<RejectionCode> = new Set(['no_card', 'card_cut_off']);
 
+
 /**
- * Finds the one card in a photo: the colour search first (fast, and precise on plain tables);
- * where it finds none, runs into the frame or cannot fit the sides, the card's outline from
- * edges (locate-by-outline.ts), which also tells several cards from one.
+ * How much more of its outline a card from the outline search must show than the colour
+ * search's card to be taken instead: the colour search's side fit is the more precise, the
+ * outline search the surer on textured, two-tone and cluttered desks.
+ */
+const OUTLINE_SUPPORT_LEAD = 0.1;
+
+/**
+ * Finds the one card in a photo: the colour search (find-card.ts) and the card's outline from
+ * edges (locate-by-outline.ts), which also tells several cards from one. Where both find a card,
+ * the one whose outline the photo shows better along its whole length.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
-  if (byColour.ok) {
-    const refined = await refineLocated(photo, byColour.card);
-    return refined.ok ? refined : ((await byOutline(photo)) ?? refined);
-  }
-  if (!OUTLINES_MAY_FIND.has(byColour.rejection.code)) return byColour;
-  return (await byOutline(photo)) ?? byColour;
+  const colourCard = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
+  if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
+  const outlineCard = await byOutline(photo);
+  if (!colourCard.ok) return outlineCard ?? colourCard;
+  if (!outlineCard?.ok) return colourCard;
+  if (sameCard(outlineCard.card, colourCard.card, photo) || hasCardAspect(colourCard.card, photo)) return colourCard;
+  return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
+}
+
+/** Whether two searches found one card: every corner of one within the outline's error of the other's. */
+function sameCard(a: FoundCard, b: FoundCard, photo: OpenedPhoto): boolean {
+  const tolerance = PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width);
+  return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
+}
+
+/** Whether a found card has a card's width-to-height ratio, its perspective undone. */
+function hasCardAspect(card: FoundCard, photo: OpenedPhoto): boolean {
+  const aspect = rectangleAspect(card.corners, photo);
+  return cardRatio(aspect > 1 ? 1 / aspect : aspect);
+}
+
+/** How much of a found card's outline the preview shows. */
+function support(photo: OpenedPhoto, card: FoundCard): number {
+  const scale = photo.preview.width / photo.width;
+  return outlineSupport(photo.preview, card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point]);
 }
 
 /**
@@ -39,7 +68,7 @@ async function byOutline(photo: OpenedPhoto): Promise<CardInPhoto | null> {
   if (!located) return null;
   if (!located.ok) return located;
   const refined = await refineLocated(photo, located.card);
-  if (refined.ok && keepsTo(refined.card, located.card, photo)) return refined;
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, photo)) return refined;
   return (await snapLocated(photo, located.card)) ?? (refined.ok ? refined : null);
 }
 
@@ -74,7 +103,7 @@ async function snapLocated(photo: OpenedPhoto, located: LocatedCard): Promise<Ca
 }
 
 /** Decodes only the region around the rough outline at full resolution and fits the sides there. */
-async function refineLocated(photo: OpenedPhoto, located: LocatedCard): Promise<CardInPhoto> {
+async function refineLocated(photo: OpenedPhoto, located: LocatedCard): Promise<CardInPhoto & { sidesFitted?: number }> {
   const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
   if (!decoded.ok) return decoded;
   const refined = refineCard(decoded.region, located, photo.width, photo.height);

@@ -48,9 +48,11 @@ export function cardAspect(candidate: OutlineCandidate, frame: { width: number; 
   const aspect = rectangleAspect(candidate.corners, frame);
   // The corners run clockwise from the top-left whichever way the card lies: width over height
   // is above 1 for a card lying on its side.
-  const ratio = aspect > 1 ? 1 / aspect : aspect;
-  return ratio >= CARD_ASPECT.min && ratio <= CARD_ASPECT.max;
+  return cardRatio(aspect > 1 ? 1 / aspect : aspect);
 }
+
+/** Whether a width-to-height ratio (below 1) is a card's. */
+export const cardRatio = (ratio: number) => ratio >= CARD_ASPECT.min && ratio <= CARD_ASPECT.max;
 
 /** A large outline that is not card-shaped and runs into the frame: the card's visible part. */
 function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: number }): boolean {

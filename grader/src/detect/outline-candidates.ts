@@ -140,6 +140,14 @@ export const centroid = (points: Point[]): Point => ({
 });
 
 /**
+ * The share of an outline (corners in preview pixels, in order around it) along which the inside
+ * differs from the outside: how well a card found another way fits what the photo shows.
+ */
+export function outlineSupport(preview: Raster, corners: [Point, Point, Point, Point]): number {
+  return scoreOutline(preview, corners)?.support ?? 0;
+}
+
+/**
  * Reads colour pairs across the outline (inside and outside, a few pixels from it) along the
  * middle of every side. The outside samples are this card's own background: no colour for the
  * whole photo, which a two-tone desk or light falling off across white paper would break.
