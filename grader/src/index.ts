@@ -1,7 +1,7 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/find-card.ts';
 import { findCardIn, type CardInPhoto } from './detect/find.ts';
-import { rectangleAspect } from './geometry/aspect.ts';
+import { cardRatioOf } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
@@ -203,11 +203,8 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
 function shapeOf(card: FoundCard, photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = card.corners;
   const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
-  const plain = shortSidePx / ((distance(tl, bl) + distance(tr, br)) / 2);
-  // Undoing the perspective helps when the card is tilted; when the estimate strays from the
-  // plain side ratio it is noise from a nearly frontal view, and the plain ratio is better.
-  const perspective = rectangleAspect(card.corners, photo);
-  return { shortSidePx, ratio: Math.abs(perspective - plain) < 0.012 ? perspective : plain };
+  const ratios = Object.values(SIZES).map((s) => s.widthMm / s.heightMm);
+  return { shortSidePx, ratio: cardRatioOf(card.corners, photo, ratios) };
 }
 
 /** Grey of the background's lightness: only used to fill pixels outside the photo. */
