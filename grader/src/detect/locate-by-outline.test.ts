@@ -103,4 +103,11 @@ describe('finding the card inside a holder or a frame', () => {
     const located = await locateByOutline(await drawn(card(190, 130, 20, 28), '#d9d4c8'), W);
     expect(located?.ok).toBe(true);
   });
+
+  it('finds a white card on white paper, a few Lab units apart', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `<line x1="150" x2="250" y1="${120 + i * 10}" y2="${120 + i * 10}" stroke="#8a8f96" stroke-width="0.8"/>`).join('');
+    const located = await locateByOutline(await drawn(`<rect x="130" y="60" width="140" height="196" rx="6" fill="#f4f4f1"/><rect x="140" y="70" width="120" height="28" fill="#23408e"/>${rows}`, '#e4e4df'), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(190);
+  });
 });

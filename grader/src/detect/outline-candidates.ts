@@ -30,8 +30,15 @@ const MIN_RATIO = 0.55;
 const MAX_RATIO = 0.85;
 /** Along each side, the share of the side sampled: the rounded corners are left out. */
 const SAMPLES_PER_SIDE = 24;
-/** How much inside and outside must differ (Lab distance) for a sample to show the outline. */
+/**
+ * How much inside and outside must differ (Lab distance) for a sample to show the outline: on a
+ * plain table less (a white card on white paper differs by a few units), never less than
+ * MIN_OUTLINE_CONTRAST nor more than OUTLINE_CONTRAST, and TABLE_CHANGE_FACTOR times how much
+ * the table changes from one sample to the next along the outline (grain, ruled lines).
+ */
 const OUTLINE_CONTRAST = 10;
+const MIN_OUTLINE_CONTRAST = 4;
+const TABLE_CHANGE_FACTOR = 3;
 
 /**
  * Every card-shaped outline in the preview: OpenCV's Canny edges on each colour channel at three
@@ -158,8 +165,10 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
   const shortSide = Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
   const offset = Math.max(2, shortSide * 0.03);
   const outside: Lab[] = [];
-  let shown = 0;
-  let samples = 0;
+  // Each sample's step across the outline, and how far the table changes from one outer sample
+  // to the next along a side: the step must stand above that.
+  const steps: number[] = [];
+  const alongTable: number[] = [];
   for (let side = 0; side < 4; side += 1) {
     const p = corners[side]!;
     const q = corners[(side + 1) % 4]!;
@@ -173,12 +182,15 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
       const inner = labAt(preview, at.x - normal.x * offset, at.y - normal.y * offset);
       const outer = labAt(preview, at.x + normal.x * offset, at.y + normal.y * offset);
       if (!inner || !outer) continue;
-      samples += 1;
+      if (k > 0 && outside.length > 0 && steps.length > 0) alongTable.push(deltaE(outer, outside[outside.length - 1]!));
       outside.push(outer);
-      if (deltaE(inner, outer) > OUTLINE_CONTRAST) shown += 1;
+      steps.push(deltaE(inner, outer));
     }
   }
+  const samples = steps.length;
   if (samples < SAMPLES_PER_SIDE * 2) return null;
+  const contrast = Math.min(OUTLINE_CONTRAST, Math.max(MIN_OUTLINE_CONTRAST, TABLE_CHANGE_FACTOR * medianOf(alongTable)));
+  const shown = steps.filter((step) => step > contrast).length;
   const background = medianColour(outside);
   const spreads = outside.map((c) => deltaE(c, background)).sort((a, b) => a - b);
   const touchesFrame = corners.some((c) => c.x <= 2 || c.y <= 2 || c.x >= w - 3 || c.y >= h - 3);
@@ -200,6 +212,11 @@ function labAt(preview: Raster, x: number, y: number): Lab | null {
   return rgbToLab(preview.data[i]!, preview.data[i + 1]!, preview.data[i + 2]!);
 }
 
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
 
 /** One outline found twice: every corner of one near a corner of the other. */
 function sameOutline(a: OutlineCandidate, b: OutlineCandidate): boolean {
