@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance } from '../geometry/homography.ts';
 import { openPhoto } from '../image/decode.ts';
+import { gradeCard } from '../index.ts';
 import { findCardIn } from './find.ts';
 
 const W = 1600;
@@ -37,5 +38,18 @@ describe('finding the card', () => {
     ];
     // Within 1.5 mm (12 px) of each virtual corner.
     truth.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
+  });
+
+  it('finds a card only 110 px tall in a 12-megapixel photo, which the grader then calls too small', async () => {
+    // 1.25 px a millimetre: a tenth of a millimetre of wear is far below a pixel.
+    const card = `<rect x="1900" y="1400" width="79" height="110" rx="3" fill="#f3efe6"/><rect x="1906" y="1408" width="67" height="50" fill="#3b6ea8"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="4000" height="3000" fill="#5d6066"/>${card}</svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+    const opened = await openPhoto(jpeg);
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
+    const outcome = await gradeCard(jpeg, jpeg);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('too_small');
   });
 });

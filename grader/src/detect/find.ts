@@ -1,14 +1,22 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
-import { decodeRegion, type OpenedPhoto } from '../image/decode.ts';
-import type { PhotoRegion } from '../image/raster.ts';
+import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
+import type { PhotoRegion, Raster } from '../image/raster.ts';
 import { locateCard, orderTopShort, plausibleCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
-import { cardRatio, locateByOutline } from './locate-by-outline.ts';
-import { rectangleAspect } from '../geometry/aspect.ts';
+import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { outlineSupport } from './outline-candidates.ts';
+import { finderRejection } from './rejections.ts';
 import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
+
+/** Below this share of its outline showing, the colour search's card is not one. */
+const MIN_COLOUR_SUPPORT = 0.3;
+
+/** The long side of the finer preview a card too small for the preview is looked for in... */
+const FINE_PREVIEW_SIDE = 1200;
+/** ...down to this share of the photo: a card 95 px tall in 12 megapixels (0.05%). */
+const SMALL_CARD_SHARE = 0.0003;
 
 /** How far, in preview pixels, a rough outline from the preview may lie from the card's edge. */
 const PREVIEW_OUTLINE_ERROR = 6;
@@ -31,12 +39,15 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
-  const colourCard = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
+  const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
+  // A region the colour flood cut out of the table's own light falloff shows no outline.
+  const colourCard = refinedColour.ok && support(photo, refinedColour.card) < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
   if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
-  const outlineCard = await byOutline(photo);
+  const outlineCard = await byOutline(photo, photo.preview);
+  if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) return outlineCard ?? colourCard;
   if (!outlineCard?.ok) return colourCard;
-  if (sameCard(outlineCard.card, colourCard.card, photo) || hasCardAspect(colourCard.card, photo)) return colourCard;
+  if (sameCard(outlineCard.card, colourCard.card, photo) || hasCardRatio(colourCard.card.corners, photo)) return colourCard;
   return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
 }
 
@@ -46,12 +57,6 @@ function sameCard(a: FoundCard, b: FoundCard, photo: OpenedPhoto): boolean {
   return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
 }
 
-/** Whether a found card has a card's width-to-height ratio, its perspective undone. */
-function hasCardAspect(card: FoundCard, photo: OpenedPhoto): boolean {
-  const aspect = rectangleAspect(card.corners, photo);
-  return cardRatio(aspect > 1 ? 1 / aspect : aspect);
-}
-
 /** How much of a found card's outline the preview shows. */
 function support(photo: OpenedPhoto, card: FoundCard): number {
   const scale = photo.preview.width / photo.width;
@@ -59,25 +64,38 @@ function support(photo: OpenedPhoto, card: FoundCard): number {
 }
 
 /**
+ * A card too small for the preview to show its outline (a few dozen preview pixels tall), from a
+ * preview three times finer: found, so that the grader can say it is too small, not that there
+ * is no card. Null when none shows there either.
+ */
+async function smallCard(photo: OpenedPhoto): Promise<CardInPhoto | null> {
+  const finer = await previewOf(photo, FINE_PREVIEW_SIDE);
+  if (!finer || finer.width <= photo.preview.width) return null;
+  const found = await byOutline(photo, finer, SMALL_CARD_SHARE);
+  return found?.ok ? found : null;
+}
+
+/**
  * The card from its outline, a rejection the outlines justify (several cards, cut off), or null.
  * The colour search's side fit is the more precise where it keeps to the outline; where it strays
  * (a border as dark as the table, a sleeve's edge), the sides snapped to the outline (snap-sides.ts).
  */
-async function byOutline(photo: OpenedPhoto): Promise<CardInPhoto | null> {
-  const located = await locateByOutline(photo.preview, photo.width);
+async function byOutline(photo: OpenedPhoto, preview: Raster, minAreaShare?: number): Promise<CardInPhoto | null> {
+  const located = await locateByOutline(preview, photo.width, minAreaShare);
   if (!located) return null;
   if (!located.ok) return located;
   const refined = await refineLocated(photo, located.card);
-  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, photo)) return refined;
-  return (await snapLocated(photo, located.card)) ?? (refined.ok ? refined : null);
+  // How far the preview's rough outline may lie from the card's edge, in photo pixels.
+  const outlineError = PREVIEW_OUTLINE_ERROR * (photo.width / preview.width);
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return refined;
+  return (await snapLocated(photo, located.card, outlineError)) ?? (refined.ok ? refined : null);
 }
 
 /**
  * Whether each side of a fitted card lies within the outline's error of a side of the outline
  * (sides, not corners: the outline's corners cut the card's rounded ones).
  */
-function keepsTo(card: FoundCard, located: LocatedCard, photo: OpenedPhoto): boolean {
-  const tolerance = PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width);
+function keepsTo(card: FoundCard, located: LocatedCard, tolerance: number): boolean {
   const sides = located.coarse.map((p, i) => fitLine([p, located.coarse[(i + 1) % 4]!]));
   return card.corners.every((p, i) => {
     const q = card.corners[(i + 1) % 4]!;
@@ -87,15 +105,14 @@ function keepsTo(card: FoundCard, located: LocatedCard, photo: OpenedPhoto): boo
 }
 
 /** The outline's sides snapped to the card's edge in the full-resolution region around it, or null. */
-async function snapLocated(photo: OpenedPhoto, located: LocatedCard): Promise<CardInPhoto | null> {
+async function snapLocated(photo: OpenedPhoto, located: LocatedCard, outlineError: number): Promise<CardInPhoto | null> {
   const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
   if (!decoded.ok) return decoded;
   const { left, top, raster } = decoded.region;
-  const scale = photo.width / photo.preview.width;
   const coarse = located.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
   // A card's border is at least a millimetre wide: the colour past its edge lasts that long.
   const pxPerMm = Math.min(...coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!))) / 63;
-  const snapped = snapSides(raster, coarse, PREVIEW_OUTLINE_ERROR * scale + 2, Math.max(3, Math.round(pxPerMm)));
+  const snapped = snapSides(raster, coarse, outlineError + 2, Math.max(3, Math.round(pxPerMm)));
   if (!snapped) return null;
   const corners = snapped.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point];
   if (!plausibleCard(corners, photo)) return null;

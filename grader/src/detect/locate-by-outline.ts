@@ -1,5 +1,5 @@
-import { rectangleAspect } from '../geometry/aspect.ts';
-import type { Point } from '../geometry/homography.ts';
+import { cardRatioOf } from '../geometry/aspect.ts';
+import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './find-card.ts';
 import { centroid, containsPoint, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
@@ -15,6 +15,13 @@ const PEER_AREA_SHARE = 0.35;
  * (about 0.6) fall outside: the card inside them is the card.
  */
 const CARD_ASPECT = { min: 0.655, max: 0.745 } as const;
+const CARD_RATIOS = [63 / 88, 59 / 86];
+/**
+ * Below this short side (preview px) an outline's ratio is as uncertain as CORNER_SLACK_PX on a
+ * side: such a card (a too-small photo) is still a card.
+ */
+const SMALL_OUTLINE_PX = 40;
+const CORNER_SLACK_PX = 1.5;
 /**
  * Inside a card-shaped outline, another card-shaped outline this large is the same object seen
  * twice: the card inside its penny sleeve, or a card's inner frame. The better-supported one wins.
@@ -28,10 +35,11 @@ const CUT_OFF_AREA_SHARE = 0.04;
 /**
  * The card from the outlines in the preview (outline-candidates.ts): card-shaped, well-supported
  * outlines, one per object. Answers multiple_cards for several cards, card_cut_off when the only
- * large outline runs into the frame, and null when no card-shaped outline shows.
+ * large outline runs into the frame, and null when no card-shaped outline shows. Outlines
+ * smaller than `minAreaShare` of the preview are left out (outline-candidates.ts).
  */
-export async function locateByOutline(preview: Raster, photoWidth: number): Promise<Location | null> {
-  const candidates = (await outlineCandidates(preview)).filter((c) => c.support >= MIN_SUPPORT);
+export async function locateByOutline(preview: Raster, photoWidth: number, minAreaShare?: number): Promise<Location | null> {
+  const candidates = (await outlineCandidates(preview, minAreaShare)).filter((c) => c.support >= MIN_SUPPORT);
   const frame = { width: preview.width, height: preview.height };
   const cardLike = candidates.filter((c) => !c.touchesFrame && cardAspect(c, frame));
   const cards = distinctCards(cardLike);
@@ -43,16 +51,22 @@ export async function locateByOutline(preview: Raster, photoWidth: number): Prom
   return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread } };
 }
 
-/** Whether an outline has a card's width-to-height ratio once the perspective is undone. */
+/** Whether an outline has a card's width-to-height ratio, plainly or once the perspective is undone. */
 export function cardAspect(candidate: OutlineCandidate, frame: { width: number; height: number }): boolean {
-  const aspect = rectangleAspect(candidate.corners, frame);
-  // The corners run clockwise from the top-left whichever way the card lies: width over height
-  // is above 1 for a card lying on its side.
-  return cardRatio(aspect > 1 ? 1 / aspect : aspect);
+  return hasCardRatio(candidate.corners, frame);
 }
 
-/** Whether a width-to-height ratio (below 1) is a card's. */
-export const cardRatio = (ratio: number) => ratio >= CARD_ASPECT.min && ratio <= CARD_ASPECT.max;
+/** Whether four corners in order around a quadrilateral (any side first) show a card's ratio. */
+export function hasCardRatio(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
+  const [a, b, c, d] = corners;
+  // Width over height with a short side on top, whichever way the card lies.
+  const upright: [Point, Point, Point, Point] = distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
+  const ratio = cardRatioOf(upright, frame, CARD_RATIOS);
+  // A pixel more or less on a side moves a small outline's ratio by 1 / its short side.
+  const shortSide = Math.min(distance(upright[0], upright[1]), distance(upright[2], upright[3]));
+  const slack = shortSide < SMALL_OUTLINE_PX ? CORNER_SLACK_PX / shortSide : 0;
+  return ratio >= CARD_ASPECT.min - slack && ratio <= CARD_ASPECT.max + slack;
+}
 
 /** A large outline that is not card-shaped and runs into the frame: the card's visible part. */
 function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: number }): boolean {

@@ -24,7 +24,7 @@ const CANNY_THRESHOLDS = [
   [80, 200],
 ] as const;
 /** Candidates smaller than this share of the preview are print details, not cards. */
-const MIN_AREA_SHARE = 0.001;
+export const MIN_AREA_SHARE = 0.001;
 /** A card's short-to-long side ratio is 0.69 to 0.72; perspective up to 15 degrees widens that. */
 const MIN_RATIO = 0.55;
 const MAX_RATIO = 0.85;
@@ -46,9 +46,9 @@ const TABLE_CHANGE_FACTOR = 3;
  * card's aspect, each scored by the contrast along its whole outline. Duplicates of one outline
  * (found at several thresholds, or as the inside and outside of one edge) are merged.
  */
-export async function outlineCandidates(preview: Raster): Promise<OutlineCandidate[]> {
+export async function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE): Promise<OutlineCandidate[]> {
   const { cv } = await openCv();
-  const quads = findQuads(cv, preview);
+  const quads = findQuads(cv, preview, minAreaShare);
   const scored = quads.map((corners) => scoreOutline(preview, corners)).filter((c): c is OutlineCandidate => c !== null);
   scored.sort((a, b) => b.support - a.support || b.area - a.area);
   const kept: OutlineCandidate[] = [];
@@ -56,9 +56,9 @@ export async function outlineCandidates(preview: Raster): Promise<OutlineCandida
   return kept;
 }
 
-function findQuads(cv: OpenCv, preview: Raster): [Point, Point, Point, Point][] {
+function findQuads(cv: OpenCv, preview: Raster, minAreaShare: number): [Point, Point, Point, Point][] {
   const { width: w, height: h } = preview;
-  const minArea = w * h * MIN_AREA_SHARE;
+  const minArea = w * h * minAreaShare;
   const mats: { delete(): void }[] = [];
   const track = <T extends { delete(): void }>(mat: T): T => {
     mats.push(mat);
