@@ -24,7 +24,6 @@ const PREVIEW_OUTLINE_ERROR = 6;
 /** What the colour search answers when it could not tell the card from the table: outlines may. */
 const OUTLINES_MAY_FIND: ReadonlySet<RejectionCode> = new Set(['no_card', 'card_cut_off']);
 
-
 /**
  * How much more of its outline a card from the outline search must show than the colour
  * search's card to be taken instead: the colour search's side fit is the more precise, the
@@ -34,8 +33,10 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
 
 /**
  * Finds the one card in a photo: the colour search (find-card.ts) and the card's outline from
- * edges (locate-by-outline.ts), which also tells several cards from one. Where both find a card,
- * the one whose outline the photo shows better along its whole length.
+ * edges (locate-by-outline.ts), which also tells several cards and a card cut off from one.
+ * Where both find a card and they differ, the colour search's stands if it has a card's ratio
+ * (its side fit is the more precise), else the one whose outline the photo shows better along
+ * its whole length. Where neither finds one, a finer preview may show a card too small to grade.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
@@ -84,11 +85,15 @@ async function byOutline(photo: OpenedPhoto, preview: Raster, minAreaShare?: num
   const located = await locateByOutline(preview, photo.width, minAreaShare);
   if (!located) return null;
   if (!located.ok) return located;
-  const refined = await refineLocated(photo, located.card);
+  const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));
+  if (!decoded.ok) return decoded;
+  const refined = refineCard(decoded.region, located.card, photo.width, photo.height);
   // How far the preview's rough outline may lie from the card's edge, in photo pixels.
   const outlineError = PREVIEW_OUTLINE_ERROR * (photo.width / preview.width);
-  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return refined;
-  return (await snapLocated(photo, located.card, outlineError)) ?? (refined.ok ? refined : null);
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return { ok: true, card: refined.card, region: decoded.region };
+  const snapped = snapIn(decoded.region, located.card, outlineError, photo);
+  if (snapped) return { ok: true, card: snapped, region: decoded.region };
+  return refined.ok ? { ok: true, card: refined.card, region: decoded.region } : null;
 }
 
 /**
@@ -105,10 +110,8 @@ function keepsTo(card: FoundCard, located: LocatedCard, tolerance: number): bool
 }
 
 /** The outline's sides snapped to the card's edge in the full-resolution region around it, or null. */
-async function snapLocated(photo: OpenedPhoto, located: LocatedCard, outlineError: number): Promise<CardInPhoto | null> {
-  const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
-  if (!decoded.ok) return decoded;
-  const { left, top, raster } = decoded.region;
+function snapIn(region: PhotoRegion, located: LocatedCard, outlineError: number, photo: OpenedPhoto): FoundCard | null {
+  const { left, top, raster } = region;
   const coarse = located.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
   // A card's border is at least a millimetre wide: the colour past its edge lasts that long.
   const pxPerMm = Math.min(...coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!))) / 63;
@@ -116,13 +119,13 @@ async function snapLocated(photo: OpenedPhoto, located: LocatedCard, outlineErro
   if (!snapped) return null;
   const corners = snapped.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point];
   if (!plausibleCard(corners, photo)) return null;
-  return { ok: true, card: { corners: orderTopShort(corners), background: located.background, edgeRisePx: snapped.edgeRisePx }, region: decoded.region };
+  return { corners: orderTopShort(corners), background: located.background, edgeRisePx: snapped.edgeRisePx };
 }
 
 /** Decodes only the region around the rough outline at full resolution and fits the sides there. */
-async function refineLocated(photo: OpenedPhoto, located: LocatedCard): Promise<CardInPhoto & { sidesFitted?: number }> {
+async function refineLocated(photo: OpenedPhoto, located: LocatedCard): Promise<CardInPhoto> {
   const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
   if (!decoded.ok) return decoded;
   const refined = refineCard(decoded.region, located, photo.width, photo.height);
-  return refined.ok ? { ...refined, region: decoded.region } : refined;
+  return refined.ok ? { ok: true, card: refined.card, region: decoded.region } : refined;
 }

@@ -110,4 +110,11 @@ describe('finding the card inside a holder or a frame', () => {
     expect(located?.ok).toBe(true);
     if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(190);
   });
+
+  it('takes small card-shaped marks on the table for no second card, even beside a card photographed too small', async () => {
+    // Two stamps of a card's shape, each under 1% of the frame, beside a card not much larger.
+    const marks = `<rect x="40" y="200" width="16" height="22" fill="#202020"/><rect x="340" y="40" width="16" height="22" fill="#202020"/>`;
+    const located = await locateByOutline(await drawn(marks + card(190, 120, 26, 36), '#d9d4c8'), W);
+    expect(located?.ok).toBe(true);
+  });
 });

@@ -9,6 +9,8 @@ import { finderRejection } from './rejections.ts';
 const MIN_SUPPORT = 0.55;
 /** Another card this large beside the biggest one makes the photo one of several cards. */
 const PEER_AREA_SHARE = 0.35;
+/** Card-shaped print and table details smaller than this share of the preview are no second card. */
+const MIN_PEER_SHARE = 0.01;
 /**
  * A card's width over its height, perspective undone: 63/88 = 0.716 (standard) and 59/86 = 0.686
  * (small), with room for a fit cut by the rounded corners. A top loader (about 0.75) and a slab
@@ -45,7 +47,8 @@ export async function locateByOutline(preview: Raster, photoWidth: number, minAr
   const cards = distinctCards(cardLike);
   if (cards.length === 0) return cutOff(candidates, frame) ? finderRejection('card_cut_off') : null;
   const largest = cards.reduce((a, b) => (b.area > a.area ? b : a));
-  if (cards.filter((c) => c.area >= largest.area * PEER_AREA_SHARE).length >= 2) return finderRejection('multiple_cards');
+  const peerArea = Math.max(largest.area * PEER_AREA_SHARE, preview.width * preview.height * MIN_PEER_SHARE);
+  if (cards.filter((c) => c.area >= peerArea).length >= 2) return finderRejection('multiple_cards');
   const scale = photoWidth / preview.width;
   const coarse = largest.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
   return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread } };
