@@ -112,9 +112,9 @@ describe('finding the card inside a holder or a frame', () => {
   });
 
   it('takes small card-shaped marks on the table for no second card, even beside a card photographed too small', async () => {
-    // Two stamps of a card's shape, each under 1% of the frame, beside a card not much larger.
-    const marks = `<rect x="40" y="200" width="16" height="22" fill="#202020"/><rect x="340" y="40" width="16" height="22" fill="#202020"/>`;
-    const located = await locateByOutline(await drawn(marks + card(190, 120, 26, 36), '#d9d4c8'), W);
+    // Two stamps of a card's shape, each a quarter of a percent of the frame, beside a card not much larger.
+    const marks = `<rect x="40" y="200" width="14" height="19" fill="#202020"/><rect x="340" y="40" width="14" height="19" fill="#202020"/>`;
+    const located = await locateByOutline(await drawn(marks + card(190, 120, 22, 30), '#d9d4c8'), W);
     expect(located?.ok).toBe(true);
   });
 });

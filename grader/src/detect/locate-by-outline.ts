@@ -9,8 +9,8 @@ import { finderRejection } from './rejections.ts';
 const MIN_SUPPORT = 0.55;
 /** Another card this large beside the biggest one makes the photo one of several cards. */
 const PEER_AREA_SHARE = 0.35;
-/** Card-shaped print and table details smaller than this share of the preview are no second card. */
-const MIN_PEER_SHARE = 0.01;
+/** Card-shaped print and table details under this share of the preview are no second card (a card in a 40-card spread is 0.5%). */
+const MIN_PEER_SHARE = 0.003;
 /**
  * A card's width over its height, perspective undone: 63/88 = 0.716 (standard) and 59/86 = 0.686
  * (small), with room for a fit cut by the rounded corners. A top loader (about 0.75) and a slab
