@@ -13,10 +13,8 @@ export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | {
 /** Below this share of its outline showing, the colour search's card is not one. */
 const MIN_COLOUR_SUPPORT = 0.3;
 
-/** The long side of the finer preview a card too small for the preview is looked for in... */
+/** The long side of the finer preview a card too small for the preview is looked for in. */
 const FINE_PREVIEW_SIDE = 1200;
-/** ...down to this share of the photo: a card 95 px tall in 12 megapixels (0.05%). */
-const SMALL_CARD_SHARE = 0.0003;
 
 /** How far, in preview pixels, a rough outline from the preview may lie from the card's edge. */
 const PREVIEW_OUTLINE_ERROR = 6;
@@ -72,7 +70,7 @@ function support(photo: OpenedPhoto, card: FoundCard): number {
 async function smallCard(photo: OpenedPhoto): Promise<CardInPhoto | null> {
   const finer = await previewOf(photo, FINE_PREVIEW_SIDE);
   if (!finer || finer.width <= photo.preview.width) return null;
-  const found = await byOutline(photo, finer, SMALL_CARD_SHARE);
+  const found = await byOutline(photo, finer, true);
   return found?.ok ? found : null;
 }
 
@@ -81,8 +79,8 @@ async function smallCard(photo: OpenedPhoto): Promise<CardInPhoto | null> {
  * The colour search's side fit is the more precise where it keeps to the outline; where it strays
  * (a border as dark as the table, a sleeve's edge), the sides snapped to the outline (snap-sides.ts).
  */
-async function byOutline(photo: OpenedPhoto, preview: Raster, minAreaShare?: number): Promise<CardInPhoto | null> {
-  const located = await locateByOutline(preview, photo.width, minAreaShare);
+async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false): Promise<CardInPhoto | null> {
+  const located = await locateByOutline(preview, photo.width, smallCards);
   if (!located) return null;
   if (!located.ok) return located;
   const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));

@@ -99,8 +99,8 @@ describe('finding the card inside a holder or a frame', () => {
     if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(170);
   });
 
-  it('finds a card only 28 preview pixels tall, for the grader to call too small', async () => {
-    const located = await locateByOutline(await drawn(card(190, 130, 20, 28), '#d9d4c8'), W);
+  it('finds a card only 28 preview pixels tall when looking for small cards, for the grader to call too small', async () => {
+    const located = await locateByOutline(await drawn(card(190, 130, 20, 28), '#d9d4c8'), W, true);
     expect(located?.ok).toBe(true);
   });
 
@@ -114,7 +114,7 @@ describe('finding the card inside a holder or a frame', () => {
   it('takes small card-shaped marks on the table for no second card, even beside a card photographed too small', async () => {
     // Two stamps of a card's shape, each a quarter of a percent of the frame, beside a card not much larger.
     const marks = `<rect x="40" y="200" width="14" height="19" fill="#202020"/><rect x="340" y="40" width="14" height="19" fill="#202020"/>`;
-    const located = await locateByOutline(await drawn(marks + card(190, 120, 22, 30), '#d9d4c8'), W);
+    const located = await locateByOutline(await drawn(marks + card(190, 120, 22, 30), '#d9d4c8'), W, true);
     expect(located?.ok).toBe(true);
   });
 });

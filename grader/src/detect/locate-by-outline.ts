@@ -1,4 +1,4 @@
-import { cardRatioOf } from '../geometry/aspect.ts';
+import { rectangleAspect } from '../geometry/aspect.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './find-card.ts';
@@ -9,6 +9,8 @@ import { finderRejection } from './rejections.ts';
 const MIN_SUPPORT = 0.55;
 /** Another card this large beside the biggest one makes the photo one of several cards. */
 const PEER_AREA_SHARE = 0.35;
+/** The smallest card looked for in a finer preview: 95 px tall in 12 megapixels (0.05% of it). */
+const SMALL_CARD_SHARE = 0.0003;
 /** Card-shaped print and table details under this share of the preview are no second card (a card in a 40-card spread is 0.5%). */
 const MIN_PEER_SHARE = 0.003;
 /**
@@ -17,10 +19,9 @@ const MIN_PEER_SHARE = 0.003;
  * (about 0.6) fall outside: the card inside them is the card.
  */
 const CARD_ASPECT = { min: 0.655, max: 0.745 } as const;
-const CARD_RATIOS = [63 / 88, 59 / 86];
 /**
  * Below this short side (preview px) an outline's ratio is as uncertain as CORNER_SLACK_PX on a
- * side: such a card (a too-small photo) is still a card.
+ * side: such a card (a photo too small to grade) is still a card.
  */
 const SMALL_OUTLINE_PX = 40;
 const CORNER_SLACK_PX = 1.5;
@@ -37,13 +38,14 @@ const CUT_OFF_AREA_SHARE = 0.04;
 /**
  * The card from the outlines in the preview (outline-candidates.ts): card-shaped, well-supported
  * outlines, one per object. Answers multiple_cards for several cards, card_cut_off when the only
- * large outline runs into the frame, and null when no card-shaped outline shows. Outlines
- * smaller than `minAreaShare` of the preview are left out (outline-candidates.ts).
+ * large outline runs into the frame, and null when no card-shaped outline shows. With
+ * `smallCards` (a finer preview, looked at when nothing else was found), outlines down to
+ * SMALL_CARD_SHARE of the frame count, their ratio read plainly.
  */
-export async function locateByOutline(preview: Raster, photoWidth: number, minAreaShare?: number): Promise<Location | null> {
-  const candidates = (await outlineCandidates(preview, minAreaShare)).filter((c) => c.support >= MIN_SUPPORT);
+export async function locateByOutline(preview: Raster, photoWidth: number, smallCards = false): Promise<Location | null> {
+  const candidates = (await outlineCandidates(preview, smallCards ? SMALL_CARD_SHARE : undefined)).filter((c) => c.support >= MIN_SUPPORT);
   const frame = { width: preview.width, height: preview.height };
-  const cardLike = candidates.filter((c) => !c.touchesFrame && cardAspect(c, frame));
+  const cardLike = candidates.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards));
   const cards = distinctCards(cardLike);
   if (cards.length === 0) return cutOff(candidates, frame) ? finderRejection('card_cut_off') : null;
   const largest = cards.reduce((a, b) => (b.area > a.area ? b : a));
@@ -54,21 +56,23 @@ export async function locateByOutline(preview: Raster, photoWidth: number, minAr
   return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread } };
 }
 
-/** Whether an outline has a card's width-to-height ratio, plainly or once the perspective is undone. */
-export function cardAspect(candidate: OutlineCandidate, frame: { width: number; height: number }): boolean {
-  return hasCardRatio(candidate.corners, frame);
-}
-
-/** Whether four corners in order around a quadrilateral (any side first) show a card's ratio. */
-export function hasCardRatio(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
+/**
+ * Whether four corners in order around a quadrilateral (any side first) show a card's ratio once
+ * the perspective is undone. Looking for small cards, a small outline's perspective is noise (a
+ * pixel moves it far): its plain side ratio, with a pixel's slack on each side.
+ */
+export function hasCardRatio(corners: [Point, Point, Point, Point], frame: { width: number; height: number }, smallCards = false): boolean {
   const [a, b, c, d] = corners;
   // Width over height with a short side on top, whichever way the card lies.
   const upright: [Point, Point, Point, Point] = distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
-  const ratio = cardRatioOf(upright, frame, CARD_RATIOS);
-  // A pixel more or less on a side moves a small outline's ratio by 1 / its short side.
   const shortSide = Math.min(distance(upright[0], upright[1]), distance(upright[2], upright[3]));
-  const slack = shortSide < SMALL_OUTLINE_PX ? CORNER_SLACK_PX / shortSide : 0;
-  return ratio >= CARD_ASPECT.min - slack && ratio <= CARD_ASPECT.max + slack;
+  if (!smallCards || shortSide >= SMALL_OUTLINE_PX) {
+    const ratio = rectangleAspect(upright, frame);
+    return ratio >= CARD_ASPECT.min && ratio <= CARD_ASPECT.max;
+  }
+  const plain = (shortSide + Math.max(distance(upright[0], upright[1]), distance(upright[2], upright[3]))) / 2 / ((distance(upright[1], upright[2]) + distance(upright[3], upright[0])) / 2);
+  const slack = CORNER_SLACK_PX / shortSide;
+  return plain >= CARD_ASPECT.min - slack && plain <= CARD_ASPECT.max + slack;
 }
 
 /** A large outline that is not card-shaped and runs into the frame: the card's visible part. */
