@@ -1,7 +1,7 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/find-card.ts';
 import { findCardIn, type CardInPhoto } from './detect/find.ts';
-import { cardRatioOf } from './geometry/aspect.ts';
+import { cardRatiosOf, differentSizes, likelierRatio } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
@@ -90,7 +90,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     }
   }
   const kindOf = (r: number) => (r < SMALL_RATIO_BELOW ? 'small' : 'standard');
-  if (kindOf(geometry.front.ratio) !== kindOf(geometry.back.ratio) && Math.abs(geometry.front.ratio - geometry.back.ratio) > 0.02) {
+  if (differentSizes(geometry.front.ratios, geometry.back.ratios, SMALL_RATIO_BELOW, 0.02)) {
     return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });
   }
   const ratio = (geometry.front.ratio + geometry.back.ratio) / 2;
@@ -203,8 +203,8 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
 function shapeOf(card: FoundCard, photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = card.corners;
   const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
-  const ratios = Object.values(SIZES).map((s) => s.widthMm / s.heightMm);
-  return { shortSidePx, ratio: cardRatioOf(card.corners, photo, ratios) };
+  const ratios = cardRatiosOf(card.corners, photo);
+  return { shortSidePx, ratios, ratio: likelierRatio(ratios, Object.values(SIZES).map((s) => s.widthMm / s.heightMm)) };
 }
 
 /** Grey of the background's lightness: only used to fill pixels outside the photo. */

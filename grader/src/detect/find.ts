@@ -10,8 +10,10 @@ import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
 
-/** Below this share of its outline showing, the colour search's card is not one. */
+/** Below this share of its outline showing, the colour search's card is not one... */
 const MIN_COLOUR_SUPPORT = 0.3;
+/** ...and from this share on, with a card's ratio, it is the card. */
+const CLEAR_OUTLINE = 0.9;
 
 /** The long side of the finer preview a card too small for the preview is looked for in. */
 const FINE_PREVIEW_SIDE = 1200;
@@ -40,8 +42,11 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
   const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
   // A region the colour flood cut out of the table's own light falloff shows no outline.
-  const colourCard = refinedColour.ok && support(photo, refinedColour.card) < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
+  const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
+  const colourCard = refinedColour.ok && colourSupport < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
   if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
+  // A card of a card's ratio whose whole outline shows needs no second opinion (nor OpenCV's time).
+  if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo)) return colourCard;
   const outlineCard = await byOutline(photo, photo.preview);
   if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) return outlineCard ?? colourCard;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardRatioOf } from './aspect.ts';
+import { cardRatiosOf, differentSizes, likelierRatio } from './aspect.ts';
 import type { Point } from './homography.ts';
 
 const RATIOS = [63 / 88, 59 / 86];
@@ -26,11 +26,20 @@ function tilted(widthMm: number, heightMm: number, tiltDeg: number): [Point, Poi
 
 describe("a card's width-to-height ratio", () => {
   it('undoes a 15 degree tilt, which moves the plain side ratio further than the two sizes differ', () => {
-    expect(cardRatioOf(tilted(63, 88, 15), PHOTO, RATIOS)).toBeCloseTo(63 / 88, 2);
-    expect(cardRatioOf(tilted(59, 86, 15), PHOTO, RATIOS)).toBeCloseTo(59 / 86, 2);
+    expect(likelierRatio(cardRatiosOf(tilted(63, 88, 15), PHOTO), RATIOS)).toBeCloseTo(63 / 88, 2);
+    expect(likelierRatio(cardRatiosOf(tilted(59, 86, 15), PHOTO), RATIOS)).toBeCloseTo(59 / 86, 2);
   });
 
   it('keeps the plain ratio for a card seen straight on', () => {
-    expect(cardRatioOf(tilted(63, 88, 0), PHOTO, RATIOS)).toBeCloseTo(63 / 88, 3);
+    expect(likelierRatio(cardRatiosOf(tilted(63, 88, 0), PHOTO), RATIOS)).toBeCloseTo(63 / 88, 3);
+  });
+
+  it('calls two faces different sizes only when both readings say so', () => {
+    const standard = { plain: 0.716, perspective: 0.716 };
+    // A frontal view whose perspective reading is noise that lands on the small size.
+    expect(differentSizes(standard, { plain: 0.717, perspective: 0.684 }, 0.701, 0.02)).toBe(false);
+    // A tilted standard card whose plain reading looks small.
+    expect(differentSizes(standard, { plain: 0.69, perspective: 0.715 }, 0.701, 0.02)).toBe(false);
+    expect(differentSizes(standard, { plain: 0.684, perspective: 0.686 }, 0.701, 0.02)).toBe(true);
   });
 });

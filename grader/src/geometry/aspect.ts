@@ -31,16 +31,34 @@ export function rectangleAspect(corners: [Point, Point, Point, Point], photo: { 
   return Math.sqrt(ratio2);
 }
 
-/**
- * The width-to-height ratio of a card seen as TL, TR, BR, BL, for telling known sizes (`ratios`)
- * apart. Undoing the perspective is needed when the card is tilted (15 degrees moves the plain
- * side ratio by 0.05, more than the two card sizes differ); from a nearly frontal view that
- * estimate is noise. Of the two, the one nearer a known ratio.
- */
-export function cardRatioOf(corners: [Point, Point, Point, Point], photo: { width: number; height: number }, ratios: number[]): number {
+/** A card's width-to-height ratio read two ways: from its side lengths, and with the perspective undone. */
+export interface CardRatios {
+  plain: number;
+  perspective: number;
+}
+
+/** The two readings of a card's ratio (TL, TR, BR, BL in photo pixels). */
+export function cardRatiosOf(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): CardRatios {
   const [tl, tr, br, bl] = corners;
-  const plain = (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
-  const perspective = rectangleAspect(corners, photo);
+  return { plain: (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br)), perspective: rectangleAspect(corners, photo) };
+}
+
+/**
+ * The reading of a card's ratio nearer one of the known `ratios`: a tilt of 15 degrees moves the
+ * plain reading by 0.05, more than the two card sizes differ, and a nearly frontal view makes the
+ * perspective reading noise.
+ */
+export function likelierRatio(r: CardRatios, ratios: number[]): number {
   const off = (ratio: number) => Math.min(...ratios.map((known) => Math.abs(ratio - known)));
-  return off(perspective) <= off(plain) ? perspective : plain;
+  return off(r.perspective) <= off(r.plain) ? r.perspective : r.plain;
+}
+
+/**
+ * Whether two faces show cards of different sizes: they must differ by more than `margin` and
+ * fall either side of `split` in both readings, since either reading alone can be fooled (the
+ * plain one by a tilt, the perspective one by noise in a frontal view).
+ */
+export function differentSizes(a: CardRatios, b: CardRatios, split: number, margin: number): boolean {
+  const differ = (x: number, y: number) => x < split !== y < split && Math.abs(x - y) > margin;
+  return differ(a.plain, b.plain) && differ(a.perspective, b.perspective);
 }
