@@ -284,15 +284,14 @@ describe('what is not wear', () => {
     expect(outcome.report.scores.edges).toBe(10);
   }, 60_000);
 
-  it('rejects a photo whose outline was put where the card is not, instead of grading its corners 2', async () => {
+  it('never grades corners from an outline put where the card is not: finds the card or rejects 2', async () => {
     // A black border on dark cloth with the card's shadow beside it: the shadow is the border's
-    // colour, so detection cannot see one side. The back once had two corners 'rounded' by 4.75 mm.
+    // colour, so the colour search cannot see one side. The back once had two corners 'rounded'
+    // by 4.75 mm; the outline search now finds the card, and a misplaced outline is still refused.
     const c = await generateCase({ seed: 1167, frame: '1080p', variant: 'holo', shadow: true });
     const outcome = await gradeCard(c.front, c.back);
-    expect(outcome.ok).toBe(false);
-    if (outcome.ok) return;
-    expect(outcome.rejection).toMatchObject({ code: 'no_card', face: 'back' });
-    expect(outcome.rejection.message).toMatch(/background that differs from the card border/);
+    if (outcome.ok) expect(Math.abs(outcome.report.scores.corners - c.truth.expected.corners)).toBeLessThanOrEqual(0.5);
+    else expect(outcome.rejection).toMatchObject({ code: 'no_card', face: 'back' });
   }, 60_000);
 
   it('finds the outline of a black border on dark cloth and grades its corners within half a point', async () => {

@@ -15,6 +15,9 @@ export interface FoundCard {
 
 export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
 
+/** A card whose sides were fitted, and how many of them were (the others kept the rough outline's). */
+export type Refined = { ok: true; card: FoundCard; sidesFitted: number } | { ok: false; rejection: GradeRejection };
+
 /** The card found in the preview: its rough corners in photo pixels and the table's colour. */
 export interface LocatedCard {
   coarse: [Point, Point, Point, Point];
@@ -81,7 +84,7 @@ export function regionToRefine(card: LocatedCard, photoWidth: number, photoHeigh
 }
 
 /** The card's sides fitted in the full-resolution pixels of the region around it; corners in photo pixels. */
-export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: number, photoHeight: number): Detection {
+export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: number, photoHeight: number): Refined {
   const { left, top } = region;
   const coarse = card.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
   const refined = refineSides(region.raster, coarse, card.background, card.backgroundSpread);
@@ -89,7 +92,7 @@ export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: n
   if (!refined || !corners || !plausibleCard(corners, { width: photoWidth, height: photoHeight })) {
     return finderRejection('edges_not_found');
   }
-  return { ok: true, card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx } };
+  return { ok: true, card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx }, sidesFitted: refined.sidesFitted };
 }
 
 function labOf(r: Raster): Float32Array {
@@ -425,10 +428,11 @@ function convexHull(points: Point[]): Point[] {
 /** Edge profiles across each side: enough for a robust line fit. */
 const PROFILES = 48;
 
-function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab, backgroundSpread: number): { corners: [Point, Point, Point, Point]; edgeRisePx: number } | null {
+function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab, backgroundSpread: number): { corners: [Point, Point, Point, Point]; edgeRisePx: number; sidesFitted: number } | null {
   const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
   const lines: Line[] = [];
   const rises: number[] = [];
+  let sidesFitted = 0;
   // The card's shadow on the table is the table, darker: the outline is where the card starts.
   const fromBackground = backgroundDistance(bg);
   for (let side = 0; side < 4; side += 1) {
@@ -505,6 +509,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     const fitted = robustFitLine(points, tolerance);
     const agrees = Math.abs(fitted.a * coarseLine.a + fitted.b * coarseLine.b) > Math.cos((6 * Math.PI) / 180);
     lines.push(agrees ? fitted : coarseLine);
+    if (agrees) sidesFitted += 1;
     // Blur is read only where the profile found the outline itself, not the art inside it.
     points.forEach((q, i) => {
       const rise = pointRises[i]!;
@@ -518,7 +523,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
       return { x: p.x + 0.5, y: p.y + 0.5 };
     }) as [Point, Point, Point, Point];
-    return { corners, edgeRisePx: median(rises) };
+    return { corners, edgeRisePx: median(rises), sidesFitted };
   } catch {
     return null;
   }
@@ -791,7 +796,7 @@ function riseAt(profile: Samples, h: number): number {
 }
 
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
-function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
+export function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
   const margin = Math.max(photo.width, photo.height) * 0.1;
   if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
   const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
@@ -830,7 +835,7 @@ function median(values: number[]): number {
 }
 
 /** Orders corners clockwise from the top-left, with a short side on top (portrait card). */
-function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
+export function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
   const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
   const clockwise = [...corners].sort(
     (p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x),

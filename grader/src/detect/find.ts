@@ -1,36 +1,128 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
-import { decodeRegion, type OpenedPhoto } from '../image/decode.ts';
-import type { PhotoRegion } from '../image/raster.ts';
-import { locateCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
-import { locateByOutline } from './locate-by-outline.ts';
+import { distance, fitLine, type Point } from '../geometry/homography.ts';
+import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
+import type { PhotoRegion, Raster } from '../image/raster.ts';
+import { locateCard, orderTopShort, plausibleCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
+import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
+import { outlineSupport } from './outline-candidates.ts';
+import { finderRejection } from './rejections.ts';
+import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
+
+/** Below this share of its outline showing, the colour search's card is not one... */
+const MIN_COLOUR_SUPPORT = 0.3;
+/** ...and from this share on, with a card's ratio, it is the card. */
+const CLEAR_OUTLINE = 0.9;
+
+/** The long side of the finer preview a card too small for the preview is looked for in. */
+const FINE_PREVIEW_SIDE = 1200;
+
+/** How far, in preview pixels, a rough outline from the preview may lie from the card's edge. */
+const PREVIEW_OUTLINE_ERROR = 6;
 
 /** What the colour search answers when it could not tell the card from the table: outlines may. */
 const OUTLINES_MAY_FIND: ReadonlySet<RejectionCode> = new Set(['no_card', 'card_cut_off']);
 
 /**
- * Finds the one card in a photo: the colour search first (fast, and measured on thousands of
- * generated photos); where it finds none, runs into the frame or cannot fit the sides, the card's
- * outline from edges (locate-by-outline.ts), which also tells several cards from one.
+ * How much more of its outline a card from the outline search must show than the colour
+ * search's card to be taken instead: the colour search's side fit is the more precise, the
+ * outline search the surer on textured, two-tone and cluttered desks.
+ */
+const OUTLINE_SUPPORT_LEAD = 0.1;
+
+/**
+ * Finds the one card in a photo: the colour search (find-card.ts) and the card's outline from
+ * edges (locate-by-outline.ts), which also tells several cards and a card cut off from one.
+ * Where both find a card and they differ, the colour search's stands if it has a card's ratio
+ * (its side fit is the more precise), else the one whose outline the photo shows better along
+ * its whole length. Where neither finds one, a finer preview may show a card too small to grade.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
-  if (byColour.ok) {
-    const refined = await refineLocated(photo, byColour.card);
-    return refined.ok ? refined : ((await byOutline(photo)) ?? refined);
-  }
-  if (!OUTLINES_MAY_FIND.has(byColour.rejection.code)) return byColour;
-  return (await byOutline(photo)) ?? byColour;
+  const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
+  // A region the colour flood cut out of the table's own light falloff shows no outline.
+  const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
+  const colourCard = refinedColour.ok && colourSupport < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
+  if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
+  // A card of a card's ratio whose whole outline shows needs no second opinion (nor OpenCV's time).
+  if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo)) return colourCard;
+  const outlineCard = await byOutline(photo, photo.preview);
+  if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
+  if (!colourCard.ok) return outlineCard ?? colourCard;
+  if (!outlineCard?.ok) return colourCard;
+  if (sameCard(outlineCard.card, colourCard.card, photo) || hasCardRatio(colourCard.card.corners, photo)) return colourCard;
+  return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
 }
 
-/** The card from its outline, a rejection the outlines justify (several cards, cut off), or null. */
-async function byOutline(photo: OpenedPhoto): Promise<CardInPhoto | null> {
-  const located = await locateByOutline(photo.preview, photo.width);
+/** Whether two searches found one card: every corner of one within the outline's error of the other's. */
+function sameCard(a: FoundCard, b: FoundCard, photo: OpenedPhoto): boolean {
+  const tolerance = PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width);
+  return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
+}
+
+/** How much of a found card's outline the preview shows. */
+function support(photo: OpenedPhoto, card: FoundCard): number {
+  const scale = photo.preview.width / photo.width;
+  return outlineSupport(photo.preview, card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point]);
+}
+
+/**
+ * A card too small for the preview to show its outline (a few dozen preview pixels tall), from a
+ * preview three times finer: found, so that the grader can say it is too small, not that there
+ * is no card. Null when none shows there either.
+ */
+async function smallCard(photo: OpenedPhoto): Promise<CardInPhoto | null> {
+  const finer = await previewOf(photo, FINE_PREVIEW_SIDE);
+  if (!finer || finer.width <= photo.preview.width) return null;
+  const found = await byOutline(photo, finer, true);
+  return found?.ok ? found : null;
+}
+
+/**
+ * The card from its outline, a rejection the outlines justify (several cards, cut off), or null.
+ * The colour search's side fit is the more precise where it keeps to the outline; where it strays
+ * (a border as dark as the table, a sleeve's edge), the sides snapped to the outline (snap-sides.ts).
+ */
+async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false): Promise<CardInPhoto | null> {
+  const located = await locateByOutline(preview, photo.width, smallCards);
   if (!located) return null;
   if (!located.ok) return located;
-  const refined = await refineLocated(photo, located.card);
-  return refined.ok ? refined : null;
+  const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));
+  if (!decoded.ok) return decoded;
+  const refined = refineCard(decoded.region, located.card, photo.width, photo.height);
+  // How far the preview's rough outline may lie from the card's edge, in photo pixels.
+  const outlineError = PREVIEW_OUTLINE_ERROR * (photo.width / preview.width);
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return { ok: true, card: refined.card, region: decoded.region };
+  const snapped = snapIn(decoded.region, located.card, outlineError, photo);
+  if (snapped) return { ok: true, card: snapped, region: decoded.region };
+  return refined.ok ? { ok: true, card: refined.card, region: decoded.region } : null;
+}
+
+/**
+ * Whether each side of a fitted card lies within the outline's error of a side of the outline
+ * (sides, not corners: the outline's corners cut the card's rounded ones).
+ */
+function keepsTo(card: FoundCard, located: LocatedCard, tolerance: number): boolean {
+  const sides = located.coarse.map((p, i) => fitLine([p, located.coarse[(i + 1) % 4]!]));
+  return card.corners.every((p, i) => {
+    const q = card.corners[(i + 1) % 4]!;
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    return sides.some((l) => Math.abs(l.a * mid.x + l.b * mid.y - l.c) <= tolerance);
+  });
+}
+
+/** The outline's sides snapped to the card's edge in the full-resolution region around it, or null. */
+function snapIn(region: PhotoRegion, located: LocatedCard, outlineError: number, photo: OpenedPhoto): FoundCard | null {
+  const { left, top, raster } = region;
+  const coarse = located.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
+  // A card's border is at least a millimetre wide: the colour past its edge lasts that long.
+  const pxPerMm = Math.min(...coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!))) / 63;
+  const snapped = snapSides(raster, coarse, outlineError + 2, Math.max(3, Math.round(pxPerMm)));
+  if (!snapped) return null;
+  const corners = snapped.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point];
+  if (!plausibleCard(corners, photo)) return null;
+  return { corners: orderTopShort(corners), background: located.background, edgeRisePx: snapped.edgeRisePx };
 }
 
 /** Decodes only the region around the rough outline at full resolution and fits the sides there. */
@@ -38,5 +130,5 @@ async function refineLocated(photo: OpenedPhoto, located: LocatedCard): Promise<
   const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
   if (!decoded.ok) return decoded;
   const refined = refineCard(decoded.region, located, photo.width, photo.height);
-  return refined.ok ? { ...refined, region: decoded.region } : refined;
+  return refined.ok ? { ok: true, card: refined.card, region: decoded.region } : refined;
 }

@@ -72,3 +72,49 @@ describe('finding a card by its outline', () => {
     expect(await locateByOutline(await preview([], '#d9d4c8'), W)).toBeNull();
   });
 });
+
+describe('finding the card inside a holder or a frame', () => {
+  /** A preview of one card (and what is drawn around it) on a plain table. */
+  async function drawn(body: string, table = '#3a3f47'): Promise<Raster> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  }
+  const card = (x: number, y: number, w: number, h: number) =>
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.04}" fill="#1d1d1f"/>` +
+    `<rect x="${x + w * 0.06}" y="${y + w * 0.06}" width="${w * 0.88}" height="${h - w * 0.12}" fill="#c9a46a"/>`;
+  const height = (corners: { x: number; y: number }[]) => Math.max(...corners.map((p) => p.y)) - Math.min(...corners.map((p) => p.y));
+
+  it('takes the card in a slab, not the slab with its label', async () => {
+    // The slab: 0.6 wide for its height, a label above the card's window.
+    const slab = `<rect x="130" y="20" width="150" height="250" rx="8" fill="#9aa0a6"/><rect x="140" y="30" width="130" height="40" fill="#f4f4f4"/>`;
+    const located = await locateByOutline(await drawn(slab + card(150, 85, 110, 154)), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse)).toBeLessThan(165);
+  });
+
+  it('takes a black-bordered card for the card, not its inner frame', async () => {
+    const located = await locateByOutline(await drawn(card(140, 60, 126, 176), '#6b4f33'), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(170);
+  });
+
+  it('finds a card only 28 preview pixels tall when looking for small cards, for the grader to call too small', async () => {
+    const located = await locateByOutline(await drawn(card(190, 130, 20, 28), '#d9d4c8'), W, true);
+    expect(located?.ok).toBe(true);
+  });
+
+  it('finds a white card on white paper, a few Lab units apart', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `<line x1="150" x2="250" y1="${120 + i * 10}" y2="${120 + i * 10}" stroke="#8a8f96" stroke-width="0.8"/>`).join('');
+    const located = await locateByOutline(await drawn(`<rect x="130" y="60" width="140" height="196" rx="6" fill="#f4f4f1"/><rect x="140" y="70" width="120" height="28" fill="#23408e"/>${rows}`, '#e4e4df'), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(190);
+  });
+
+  it('takes small card-shaped marks on the table for no second card, even beside a card photographed too small', async () => {
+    // Two stamps of a card's shape, each a quarter of a percent of the frame, beside a card not much larger.
+    const marks = `<rect x="40" y="200" width="14" height="19" fill="#202020"/><rect x="340" y="40" width="14" height="19" fill="#202020"/>`;
+    const located = await locateByOutline(await drawn(marks + card(190, 120, 22, 30), '#d9d4c8'), W, true);
+    expect(located?.ok).toBe(true);
+  });
+});

@@ -24,14 +24,21 @@ const CANNY_THRESHOLDS = [
   [80, 200],
 ] as const;
 /** Candidates smaller than this share of the preview are print details, not cards. */
-const MIN_AREA_SHARE = 0.004;
+export const MIN_AREA_SHARE = 0.001;
 /** A card's short-to-long side ratio is 0.69 to 0.72; perspective up to 15 degrees widens that. */
 const MIN_RATIO = 0.55;
 const MAX_RATIO = 0.85;
 /** Along each side, the share of the side sampled: the rounded corners are left out. */
 const SAMPLES_PER_SIDE = 24;
-/** How much inside and outside must differ (Lab distance) for a sample to show the outline. */
+/**
+ * How much inside and outside must differ (Lab distance) for a sample to show the outline: on a
+ * plain table less (a white card on white paper differs by a few units), never less than
+ * MIN_OUTLINE_CONTRAST nor more than OUTLINE_CONTRAST, and TABLE_CHANGE_FACTOR times how much
+ * the table changes from one sample to the next along the outline (grain, ruled lines).
+ */
 const OUTLINE_CONTRAST = 10;
+const MIN_OUTLINE_CONTRAST = 4;
+const TABLE_CHANGE_FACTOR = 3;
 
 /**
  * Every card-shaped outline in the preview: OpenCV's Canny edges on each colour channel at three
@@ -39,9 +46,9 @@ const OUTLINE_CONTRAST = 10;
  * card's aspect, each scored by the contrast along its whole outline. Duplicates of one outline
  * (found at several thresholds, or as the inside and outside of one edge) are merged.
  */
-export async function outlineCandidates(preview: Raster): Promise<OutlineCandidate[]> {
+export async function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE): Promise<OutlineCandidate[]> {
   const { cv } = await openCv();
-  const quads = findQuads(cv, preview);
+  const quads = findQuads(cv, preview, minAreaShare);
   const scored = quads.map((corners) => scoreOutline(preview, corners)).filter((c): c is OutlineCandidate => c !== null);
   scored.sort((a, b) => b.support - a.support || b.area - a.area);
   const kept: OutlineCandidate[] = [];
@@ -49,9 +56,9 @@ export async function outlineCandidates(preview: Raster): Promise<OutlineCandida
   return kept;
 }
 
-function findQuads(cv: OpenCv, preview: Raster): [Point, Point, Point, Point][] {
+function findQuads(cv: OpenCv, preview: Raster, minAreaShare: number): [Point, Point, Point, Point][] {
   const { width: w, height: h } = preview;
-  const minArea = w * h * MIN_AREA_SHARE;
+  const minArea = w * h * minAreaShare;
   const mats: { delete(): void }[] = [];
   const track = <T extends { delete(): void }>(mat: T): T => {
     mats.push(mat);
@@ -140,6 +147,14 @@ export const centroid = (points: Point[]): Point => ({
 });
 
 /**
+ * The share of an outline (corners in preview pixels, in order around it) along which the inside
+ * differs from the outside: how well a card found another way fits what the photo shows.
+ */
+export function outlineSupport(preview: Raster, corners: [Point, Point, Point, Point]): number {
+  return scoreOutline(preview, corners)?.support ?? 0;
+}
+
+/**
  * Reads colour pairs across the outline (inside and outside, a few pixels from it) along the
  * middle of every side. The outside samples are this card's own background: no colour for the
  * whole photo, which a two-tone desk or light falling off across white paper would break.
@@ -150,8 +165,10 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
   const shortSide = Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
   const offset = Math.max(2, shortSide * 0.03);
   const outside: Lab[] = [];
-  let shown = 0;
-  let samples = 0;
+  // Each sample's step across the outline, and how far the table changes from one outer sample
+  // to the next along a side: the step must stand above that.
+  const steps: number[] = [];
+  const alongTable: number[] = [];
   for (let side = 0; side < 4; side += 1) {
     const p = corners[side]!;
     const q = corners[(side + 1) % 4]!;
@@ -165,12 +182,15 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
       const inner = labAt(preview, at.x - normal.x * offset, at.y - normal.y * offset);
       const outer = labAt(preview, at.x + normal.x * offset, at.y + normal.y * offset);
       if (!inner || !outer) continue;
-      samples += 1;
+      if (k > 0 && outside.length > 0 && steps.length > 0) alongTable.push(deltaE(outer, outside[outside.length - 1]!));
       outside.push(outer);
-      if (deltaE(inner, outer) > OUTLINE_CONTRAST) shown += 1;
+      steps.push(deltaE(inner, outer));
     }
   }
+  const samples = steps.length;
   if (samples < SAMPLES_PER_SIDE * 2) return null;
+  const contrast = Math.min(OUTLINE_CONTRAST, Math.max(MIN_OUTLINE_CONTRAST, TABLE_CHANGE_FACTOR * medianOf(alongTable)));
+  const shown = steps.filter((step) => step > contrast).length;
   const background = medianColour(outside);
   const spreads = outside.map((c) => deltaE(c, background)).sort((a, b) => a - b);
   const touchesFrame = corners.some((c) => c.x <= 2 || c.y <= 2 || c.x >= w - 3 || c.y >= h - 3);
@@ -193,9 +213,14 @@ function labAt(preview: Raster, x: number, y: number): Lab | null {
 }
 
 
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
 /** One outline found twice: every corner of one near a corner of the other. */
 function sameOutline(a: OutlineCandidate, b: OutlineCandidate): boolean {
-  const tolerance = 0.08 * Math.min(...a.corners.map((p, i) => distance(p, a.corners[(i + 1) % 4]!)));
+  const tolerance = 0.03 * Math.min(...a.corners.map((p, i) => distance(p, a.corners[(i + 1) % 4]!)));
   return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
 }
 

@@ -50,6 +50,15 @@ export async function openPhoto(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS): 
   }
 }
 
+/** The whole photo shrunk to at most `side` px a side: a finer preview, for cards the preview shows too small. */
+export async function previewOf(photo: OpenedPhoto, side: number): Promise<Raster | null> {
+  try {
+    return toRaster(await pipeline(photo.input, photo.maxPixels).resize(side, side, { fit: 'inside', withoutEnlargement: true, kernel: 'cubic' }).raw().toBuffer({ resolveWithObject: true }));
+  } catch {
+    return null;
+  }
+}
+
 export type DecodedRegion = { ok: true; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
 
 /** Decodes part of a photo at full resolution (EXIF rotation applied first). */

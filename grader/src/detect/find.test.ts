@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { distance } from '../geometry/homography.ts';
+import { openPhoto } from '../image/decode.ts';
+import { gradeCard } from '../index.ts';
+import { findCardIn } from './find.ts';
+
+const W = 1600;
+const H = 1200;
+/** The card: 63 x 88 mm at 8 px a millimetre. */
+const CARD = { x: 620, y: 250, w: 504, h: 704 };
+
+/** A photo of one card with a bordered art window on a desk drawn by `desk` (SVG). */
+async function photo(desk: string): Promise<Buffer> {
+  const { x, y, w, h } = CARD;
+  const card =
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="24" fill="#8a8f96"/>` +
+    `<rect x="${x + 30}" y="${y + 30}" width="${w - 60}" height="${h * 0.5}" fill="#2f5d8a"/>` +
+    `<rect x="${x + 30}" y="${y + 60 + h * 0.5}" width="${w - 60}" height="${h * 0.4}" fill="#efe9d8"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${desk}${card}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
+describe('finding the card', () => {
+  it('finds a card lying across the line of a two-tone desk', async () => {
+    // Light paper on the left, a dark desk on the right: no one colour is the background.
+    const desk = `<rect width="${W}" height="${H}" fill="#f2f0ea"/><polygon points="900,0 ${W},0 ${W},${H} 700,${H}" fill="#26282c"/>`;
+    const opened = await openPhoto(await photo(desk));
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
+    if (!found.ok) return;
+    const truth = [
+      { x: CARD.x, y: CARD.y },
+      { x: CARD.x + CARD.w, y: CARD.y },
+      { x: CARD.x + CARD.w, y: CARD.y + CARD.h },
+      { x: CARD.x, y: CARD.y + CARD.h },
+    ];
+    // Within 1.5 mm (12 px) of each virtual corner.
+    truth.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
+  });
+
+  it('finds a card only 110 px tall in a 12-megapixel photo, which the grader then calls too small', async () => {
+    // 1.25 px a millimetre: a tenth of a millimetre of wear is far below a pixel.
+    const card = `<rect x="1900" y="1400" width="79" height="110" rx="3" fill="#f3efe6"/><rect x="1906" y="1408" width="67" height="50" fill="#3b6ea8"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="4000" height="3000" fill="#5d6066"/>${card}</svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+    const opened = await openPhoto(jpeg);
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
+    const outcome = await gradeCard(jpeg, jpeg);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('too_small');
+  });
+});
