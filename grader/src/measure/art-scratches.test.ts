@@ -8,15 +8,15 @@ const SHADOW: Rgb = [70, 78, 95];
 const AREA = { x0: 5, y0: 5, x1: 58, y1: 83 };
 
 /**
- * A light line 0.14 mm wide from (20, 30) at `deg` degrees for 12 mm, with the groove's shadow on
- * one side when asked (on both with `bothSides`: the light gap between two dark strokes).
+ * A light line 0.14 mm wide from (20, 30) at `deg` degrees for `length` mm, with the groove's shadow
+ * on one side when asked (on both with `bothSides`: the light gap between two dark strokes).
  */
-function stroke(deg: number, groove: boolean, under?: (x: number, y: number) => Rgb | undefined, bothSides = false) {
+function stroke(deg: number, groove: boolean, under?: (x: number, y: number) => Rgb | undefined, bothSides = false, length = 12) {
   const [ux, uy] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
   return (x: number, y: number): Rgb | undefined => {
     const t = (x - 20) * ux + (y - 30) * uy;
     const d = -(x - 20) * uy + (y - 30) * ux;
-    if (t >= 0 && t <= 12) {
+    if (t >= 0 && t <= length) {
       if (Math.abs(d) < 0.07) return LIGHT;
       if (groove && (bothSides ? Math.abs(d) : d) >= 0.07 && (bothSides ? Math.abs(d) : d) < 0.22) return SHADOW;
     }
@@ -35,6 +35,14 @@ function textured(x: number, y: number): Rgb | undefined {
 const face = (paint: (x: number, y: number) => Rgb | undefined) => drawFace({ table: [40, 40, 40], border: [240, 240, 235], art: ART, borderMm: 4, paint }).face;
 
 describe('findArtScratches', () => {
+  it("asks a short stroke for as many of the photo's own pixels as a sharp photo gives it", () => {
+    // 4 mm: 80 pixels of a 20 px per mm photo, but only 24 of a 1080p frame's 6 px per mm.
+    const sharp = face(stroke(30, true, undefined, false, 4));
+    expect(findArtScratches(sharp, AREA).scratches).toHaveLength(1);
+    const low = { ...face(stroke(30, true, undefined, false, 4)), photoPxPerMm: 6 };
+    expect(findArtScratches(low, AREA).scratches).toEqual([]);
+  });
+
   it('finds a light ridge with the shadow of its groove beside it, at its length', () => {
     const found = findArtScratches(face(stroke(30, true)), AREA).scratches;
     expect(found).toHaveLength(1);

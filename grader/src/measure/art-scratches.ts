@@ -29,6 +29,13 @@ const HALF_WIDTH_MM = 0.19;
  * millimetre or two cannot be told from a serif, a hyphen or a glint of foil.
  */
 const MIN_LENGTH_MM = 3;
+/**
+ * ...nor one shorter than this many of the photo's own pixels (3 mm of a 16 px per mm photo): in a
+ * 1080p frame (5 to 10 px per mm) a sharpening halo along a printed rule, a light ray of a chrome
+ * design or a glint of holo foil runs as many millimetres as a short scratch, and the groove
+ * beside a ridge is within a pixel of it, so only a longer stroke is evidence of one.
+ */
+const MIN_LENGTH_PHOTO_PX = 48;
 /** Pixels off the fitted line farther than this mean a curve or a blob, which scratches are not. */
 const MAX_OFF_LINE_MM = 0.22;
 
@@ -91,12 +98,13 @@ export function findArtScratches(face: RectifiedFace, area: SearchArea): ArtLine
   const orientation = zeroedBytes('art-orientation', w * h);
   markLinePixels(lightness, w, h, k, mask, orientation);
   const plane = { L: lightness, w, h };
+  const minLength = Math.max(MIN_LENGTH_MM, MIN_LENGTH_PHOTO_PX / face.photoPxPerMm) * p;
   const found: FoundLine[] = [];
   let strokes = 0;
   for (const blob of components(mask, w, h)) {
-    if (blob.length < MIN_LENGTH_MM * p * 0.5) continue;
+    if (blob.length < minLength * 0.5) continue;
     const line = principalLine(blob, w);
-    if (line.length < MIN_LENGTH_MM * p) continue;
+    if (line.length < minLength) continue;
     // Thin and straight: a line of pixels, not a patch; and the pixels agree on one direction.
     if (blob.length / line.length > 2.2 * k || line.maxOff > MAX_OFF_LINE_MM * p) continue;
     const counts = [0, 0, 0, 0];

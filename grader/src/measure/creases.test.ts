@@ -30,6 +30,18 @@ function pair(s: SurfacePlane, x1: number, y1: number, x2: number, y2: number, b
 }
 
 describe('findCreases', () => {
+  it('takes a curved pair (the lit rim of an oval, a swirl) for the design, a fold being straight', () => {
+    // An arc of a circle 60 mm across, 16 mm long: its middle bows half a millimetre off its chord.
+    const s = plane();
+    const [cx, cy, r] = [30 * 8, 70 * 8, 60 * 8];
+    for (let a = -0.135; a < 0.135; a += 0.01) {
+      const [x1, y1] = [cx + r * Math.sin(a), cy - r * Math.cos(a)];
+      const [x2, y2] = [cx + r * Math.sin(a + 0.01), cy - r * Math.cos(a + 0.01)];
+      pair(s, x1, y1, x2, y2, 3);
+    }
+    expect(findCreases(s)).toEqual([]);
+  });
+
   it('finds a fold lit from one side at its length, at any angle', () => {
     const s = plane();
     // 40 mm at 30 degrees, bands 0.4 mm wide.

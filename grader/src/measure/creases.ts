@@ -19,6 +19,14 @@ const MIN_PIECE_MM = 3;
 const MIN_LENGTH_MM = 12;
 /** Pixels farther than this from the piece's line mean a curve, which a fold is not. */
 const MAX_OFF_LINE_MM = 0.45;
+/**
+ * A fold is straight: the middle of a piece lies on the line through its ends to within the bow
+ * of a card bent a little in the hand (this share of its length) or the plane's own jitter
+ * (pixels), whichever is more. A design's curve (the rim of an oval, a swirl) bends more; in a
+ * low-resolution photo its light rim and dark shadow are a pair as plain as a fold's.
+ */
+const MAX_BOW_SHARE = 0.015;
+const MAX_BOW_PX = 2;
 /** Pieces of one fold line, broken where the print under it hides a band, are joined across this gap. */
 const MAX_GAP_MM = 6;
 
@@ -46,6 +54,7 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
     const own = blob.filter((i) => marks[i] === code);
     const line = straightRun(own, w, MAX_OFF_LINE_MM * p);
     if (!line || line.length < MIN_PIECE_MM * p || own.length < line.length * 0.6) continue;
+    if (Math.abs(bow(own, w, line)) > Math.max(MAX_BOW_SHARE * line.length, MAX_BOW_PX)) continue;
     pieces.push({ ax: line.ax, ay: line.ay, bx: line.bx, by: line.by, code });
   }
   // Only a pair long enough to be a crease on its own is followed past its ends. A pair that runs
@@ -248,4 +257,28 @@ function join(p: Piece, q: Piece, pxPerMm: number): Piece | null {
   const lo = Math.min(0, qa, qb);
   const hi = Math.max(len, qa, qb);
   return { ax: p.ax + lo * ux, ay: p.ay + lo * uy, bx: p.ax + hi * ux, by: p.ay + hi * uy, code: p.code };
+}
+
+/**
+ * How far the middle half of a piece's pixels lies to one side of the line through its ends,
+ * against its outer quarters (plane pixels, signed): about nought for a straight run.
+ */
+function bow(pixels: number[], w: number, line: { ax: number; ay: number; bx: number; by: number }): number {
+  const len = Math.hypot(line.bx - line.ax, line.by - line.ay) || 1;
+  const ux = (line.bx - line.ax) / len;
+  const uy = (line.by - line.ay) / len;
+  // Offsets summed and counted over the first quarter, the middle half and the last quarter.
+  const sums = [0, 0, 0];
+  const counts = [0, 0, 0];
+  for (const i of pixels) {
+    const dx = (i % w) - line.ax;
+    const dy = ((i / w) | 0) - line.ay;
+    const t = (dx * ux + dy * uy) / len;
+    if (t < 0 || t > 1) continue;
+    const part = t < 0.25 ? 0 : t > 0.75 ? 2 : 1;
+    sums[part]! += -dx * uy + dy * ux;
+    counts[part]! += 1;
+  }
+  if (!counts[0] || !counts[1] || !counts[2]) return 0;
+  return sums[1]! / counts[1]! - (sums[0]! / counts[0]! + sums[2]! / counts[2]!) / 2;
 }

@@ -7,8 +7,8 @@ const SIZE = { widthMm: 63, heightMm: 88 };
 /** The printed border's inner edge, mm from each side. */
 const FRAME = { top: 4, right: 4, bottom: 4, left: 4 };
 
-/** A face's plane (the outline's 1 mm band left out): a light border around mid-grey art, with a little noise. */
-function plane(border = 80): SurfacePlane {
+/** A face's plane (the outline's 1 mm band left out): a light border around mid-grey art, with a little noise (L* either way). */
+function plane(border = 80, noise = 1): SurfacePlane {
   const w = (SIZE.widthMm - 2) * P;
   const h = (SIZE.heightMm - 2) * P;
   const L = new Float32Array(w * h);
@@ -18,7 +18,7 @@ function plane(border = 80): SurfacePlane {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const [mx, my] = [x / P + 1, y / P + 1];
       const inArt = mx > FRAME.left && my > FRAME.top && mx < SIZE.widthMm - FRAME.right && my < SIZE.heightMm - FRAME.bottom;
-      L[y * w + x] = (inArt ? 50 : border) + (seed / 2147483648 - 0.5) * 2;
+      L[y * w + x] = (inArt ? 50 : border) + (seed / 2147483648 - 0.5) * 2 * noise;
     }
   }
   return { L, w, h, p: P, toMm: (x, y) => ({ x: (x + 0.5) / P + 1, y: (y + 0.5) / P + 1 }) };
@@ -76,5 +76,25 @@ describe('findPrintLines', () => {
     const bar = plane();
     row(bar, 40, 3.5, 59.5, 6);
     expect(findPrintLines(bar, SIZE, null)).toEqual([]);
+  });
+
+  it('takes the light halo a phone sharpens beside the edge of a dark band for the design', () => {
+    // A band across the whole face (a back's header), the row just below it a little lighter
+    // than the print under it: lighter than both sides, but one side is the band.
+    const s = plane();
+    for (let y = 8; y < 11; y += 1 / P) row(s, y, 0, 63, 60);
+    row(s, 11.1, 0, 63, -6);
+    expect(findPrintLines(s, SIZE, FRAME)).toEqual([]);
+  });
+
+  it("in a grainy photo, does not read the border's grain as a rule's ends", () => {
+    // A rule of a table stopping short of the border, on a face as grainy as a 1080p frame.
+    const s = plane(80, 8);
+    row(s, 40, 5.5, 57.5, 30);
+    expect(findPrintLines(s, SIZE, FRAME)).toEqual([]);
+    // A line through the border stands out of that grain all the same.
+    const line = plane(80, 8);
+    row(line, 40, 0, 63, 30);
+    expect(findPrintLines(line, SIZE, FRAME)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { zeroedBytes } from '../image/scratch.ts';
-import type { SurfacePlane } from './surface-plane.ts';
+import { planeNoise, type SurfacePlane } from './surface-plane.ts';
 
 /** A print line: a faint straight line across the face along one of its axes, in mm. */
 export interface PrintLine {
@@ -12,6 +12,14 @@ export interface PrintLine {
 
 /** How much lighter (or darker) than the print on both sides across it a pixel of the line is, L*. */
 const LINE_CONTRAST = 2.5;
+/**
+ * ...or this many times the face's own noise (planeNoise), if more: in a grainy photo (a 1080p
+ * frame's sensor noise and JPEG blocks) a third of a plain border's pixels are that much lighter
+ * or darker than the print either side by chance, and a row of them reads as a line.
+ */
+const NOISE_TIMES = 2.5;
+/** The most the print either side of a line may differ by, as a share of the line's contrast. */
+const STEP_SHARE = 1;
 /** Half the widest print line, mm: the print on either side is read this far away. */
 const HALF_WIDTH_MM = 0.19;
 /** Share of the face's width (or height) a row (column) must answer along to be a print line. */
@@ -57,7 +65,8 @@ export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; hei
   if (w < 4 * k || h < 4 * k) return [];
   const found: PrintLine[] = [];
   const marks = zeroedBytes('print-marks', w * h);
-  const { rows, columns, endX, endY } = coverage(L, w, h, k, marks);
+  const contrast = Math.max(LINE_CONTRAST, NOISE_TIMES * planeNoise(plane, k));
+  const { rows, columns, endX, endY } = coverage(L, w, h, k, contrast, marks);
   for (const vertical of [false, true]) {
     const { light, dark } = vertical ? columns : rows;
     const nAlong = vertical ? h : w;
@@ -203,12 +212,12 @@ const counts = (n: number): Counts => ({ all: new Float64Array(n), first: new Fl
 
 /**
  * For each row, how many of its pixels are lighter, and how many darker, than the print k pixels
- * above and below them by LINE_CONTRAST; for each column the same against the print k pixels to
+ * above and below them by `contrast`; for each column the same against the print k pixels to
  * the left and right. A pixel counts for a row (column) when it answers on that row (column) or
  * the next one either side: a line a fraction of a degree off the axis.
  */
-function coverage(L: Float32Array, w: number, h: number, k: number, marks: Uint8Array) {
-  markAcross(L, w, h, k, marks);
+function coverage(L: Float32Array, w: number, h: number, k: number, contrast: number, marks: Uint8Array) {
+  markAcross(L, w, h, k, contrast, marks);
   const endX = Math.round(w * END_SHARE);
   const endY = Math.round(h * END_SHARE);
   // Column counts by band of rows (the first END_SHARE, the middle, the last), added up at the end.
@@ -244,20 +253,32 @@ function coverage(L: Float32Array, w: number, h: number, k: number, marks: Uint8
 }
 
 /** Bits of each pixel: 1 lighter and 2 darker than above and below; 4 lighter and 8 darker than left and right. */
-function markAcross(L: Float32Array, w: number, h: number, k: number, marks: Uint8Array): void {
+function markAcross(L: Float32Array, w: number, h: number, k: number, contrast: number, marks: Uint8Array): void {
   const up = k * w;
   for (let y = k; y < h - k; y += 1) {
     for (let x = k, i = y * w + k; x < w - k; x += 1, i += 1) {
       const c = L[i]!;
-      const hi = c - LINE_CONTRAST;
-      const lo = c + LINE_CONTRAST;
       const a = L[i - up]!;
       const b = L[i + up]!;
       const l = L[i - k]!;
       const r = L[i + k]!;
-      marks[i] = (hi > a && hi > b ? 1 : lo < a && lo < b ? 2 : 0) | (hi > l && hi > r ? 4 : lo < l && lo < r ? 8 : 0);
+      marks[i] = across(c, a, b, contrast, 1, 2) | across(c, l, r, contrast, 4, 8);
     }
   }
+}
+
+/**
+ * `light` if c is lighter than the print on both sides of it (a and b) by `contrast`, `dark`
+ * if darker, else 0. The two sides must agree to within STEP_SHARE of the contrast: beside a
+ * step in the print (a coloured band's edge) a phone's sharpening draws a light halo on the
+ * step's light side and a dark one on its dark side, a line one or two photo pixels wide that
+ * runs the band's whole width. A roller line lies on the print, the same on both sides of it.
+ */
+function across(c: number, a: number, b: number, contrast: number, light: number, dark: number): number {
+  const least = Math.max(contrast, Math.abs(a - b) / STEP_SHARE);
+  if (c - Math.max(a, b) > least) return light;
+  if (Math.min(a, b) - c > least) return dark;
+  return 0;
 }
 
 /**

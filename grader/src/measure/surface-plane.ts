@@ -18,6 +18,8 @@ export interface SurfacePlane {
 }
 
 const SHRINK = 2;
+/** planeNoise reads every this many pixels along and across: a few tens of thousands of samples. */
+const NOISE_STEP = 3;
 /** The outline's own band, left out of the plane, mm. */
 const EDGE_MM = 1;
 
@@ -58,4 +60,20 @@ function halfLightness(data: Uint8Array, stride: number, x0: number, y0: number,
     }
   }
   return out;
+}
+
+/**
+ * The face's own noise, L*: the median, over the plane, of how far a pixel lies from the mean of
+ * the two `k` pixels above and below it. Most of a card is print that is flat at this scale, so
+ * the median reads the photo's grain (sensor noise, JPEG blocks, sharpening), not the design.
+ */
+export function planeNoise(plane: SurfacePlane, k: number): number {
+  const { L, w, h } = plane;
+  const up = k * w;
+  const d: number[] = [];
+  for (let y = k; y < h - k; y += NOISE_STEP) {
+    for (let x = 0, i = y * w; x < w; x += NOISE_STEP, i += NOISE_STEP) d.push(Math.abs(2 * L[i]! - L[i - up]! - L[i + up]!) / 2);
+  }
+  d.sort((a, b) => a - b);
+  return d.length ? d[d.length >> 1]! : 0;
 }

@@ -49,4 +49,33 @@ describe('measureSurface', () => {
     expect(s.notAssessed.reasons).toEqual(['busy_art']);
     expect(s.notAssessed.share).toBeGreaterThan(0.6);
   });
+
+  it('takes shading in the border (a gradient, a foil sheen) for print, not a spot', () => {
+    // A soft patch darker than the border, its middle past the flagging threshold: it stands out
+    // of the border's colour but not of the border right around it.
+    const shade = (x: number, y: number): Rgb | undefined => {
+      const r = Math.hypot(x - 30, y - 2);
+      const by = 60 * (1 - r / 1.5);
+      return r < 1.5 ? [240 - by, 240 - by, 235 - by] : undefined;
+    };
+    const c = card(shade);
+    expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).defects).toEqual([]);
+  });
+
+  it("asks a mark in a grainy border to stand out of that face's grain", () => {
+    // Blocks of grain 0.8 mm across (a JPEG's blocks at a phone's low resolution), up to 40 RGB levels either way.
+    const grain = (x: number, y: number): Rgb | undefined => {
+      if (x < 0.5 || y < 0.5 || x > 62.5 || y > 87.5 || (x > 4 && y > 4 && x < 59 && y < 84)) return undefined;
+      const cell = Math.floor(x / 0.8) * 7919 + Math.floor(y / 0.8) * 104729;
+      const v = Math.round((((cell * 2654435761) % 4096) / 4096) * 80 - 40);
+      return [200 + v, 200 + v, 195 + v];
+    };
+    const grey = (paint: DrawnCard['paint']): DrawnCard => ({ ...card(paint), border: [200, 200, 195] });
+    const c = grey(grain);
+    expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).defects).toEqual([]);
+    // A black speck stands out of it all the same.
+    const speck = (x: number, y: number): Rgb | undefined => (Math.hypot(x - 30, y - 2) < 0.3 ? [10, 10, 10] : undefined);
+    const marked = grey((x, y) => speck(x, y) ?? grain(x, y));
+    expect(measureSurface(drawFace(marked), bordersOf(marked), 'front', true).defects.map((d) => d.kind)).toEqual(['spot']);
+  });
 });

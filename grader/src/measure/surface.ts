@@ -106,14 +106,20 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   // Flagged pixels in the innermost strip of the band: a blob that reaches them is the art
   // spilling over the frame line (a curved design, a frame that is not quite straight), not damage.
   const atArt = zeroedBytes('surface-at-art', flagged.length);
+  // Every pixel of the bands, and how far each lies from its border's colour (ΔE, whole units).
+  const band = { inBand: zeroedBytes('surface-in-band', flagged.length), spread: new Float64Array(SPREAD_BINS) };
   for (const side of SIDES) {
     const border = borders.colour[side];
-    flagBand(face, side, border, innerEdge(side) - 0.4, flagged, atArt);
+    flagBand(face, side, border, innerEdge(side) - 0.4, flagged, atArt, band);
   }
+  const least = Math.max(SPOT_CONTRAST, NOISE_TIMES * medianOf(band.spread));
   // The smallest spot a photo can show: about nine of its own pixels (one pixel of a 1080p
   // photo is 0.1 mm; smaller blobs there are sensor noise and JPEG blocks, not print).
   const minArea = Math.max(0.03, 9 / (face.face.photoPxPerMm * face.face.photoPxPerMm));
-  const found = blobs(flagged, width, face.face.raster.height, atArt).filter((b) => !b.touchesArt && b.count / (p * p) >= minArea);
+  const ringPx = Math.max(2, Math.round((RING_PHOTO_PX / face.face.photoPxPerMm) * p));
+  const found = blobs(flagged, width, face.face.raster.height, atArt).filter(
+    (b) => !b.touchesArt && b.count / (p * p) >= minArea && contrastOf(face, b, flagged, band.inBand, ringPx) >= least,
+  );
   const print = printRows(found, p, m, w, h);
   const flecks = speckles(found, p);
   for (const blob of found) {
@@ -155,7 +161,7 @@ function onLine(lines: FoundLine[], x: number, y: number): boolean {
  * Flags the pixels of one side's border band (1 mm in to `depth`) that differ from the border's
  * colour, and in `atArt` those in its innermost strip.
  */
-function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged: Uint8Array, atArt: Uint8Array): void {
+function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged: Uint8Array, atArt: Uint8Array, band: Band): void {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const length = sideLength(side, w, h);
   // sidePoint written out, its columns and rows worked out once: the same steps in mm and the
@@ -173,8 +179,8 @@ function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged
     innermost.push(inward > depth - 2 / p ? 1 : 0);
   }
   const along0 = alongPx.map(() => 0);
-  if (horizontal) flagPixels(face, border, alongPx, along0, inwardPx, innermost, flagged, atArt);
-  else flagPixels(face, border, inwardPx, innermost, alongPx, along0, flagged, atArt);
+  if (horizontal) flagPixels(face, border, alongPx, along0, inwardPx, innermost, flagged, atArt, band);
+  else flagPixels(face, border, inwardPx, innermost, alongPx, along0, flagged, atArt, band);
 }
 
 /**
@@ -182,7 +188,7 @@ function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged
  * whose column or row is marked in `xInner` or `yInner`. A function of its own so the JIT
  * compiles this loop, which runs for every pixel of the border band, once for good.
  */
-function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], ys: number[], yInner: number[], flagged: Uint8Array, atArt: Uint8Array): void {
+function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], ys: number[], yInner: number[], flagged: Uint8Array, atArt: Uint8Array, band: Band): void {
   const { width, height } = face.face.raster;
   const lab = face.lab;
   const [b0, b1, b2] = border;
@@ -197,12 +203,74 @@ function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], 
       const l = lab[i]!;
       const a = lab[i + 1]!;
       const b = lab[i + 2]!;
-      if ((l - b0) ** 2 + (a - b1) ** 2 + (b - b2) ** 2 > 14 * 14 && !(l > 92 && a * a + b * b < 6 * 6)) {
+      const d2 = (l - b0) ** 2 + (a - b1) ** 2 + (b - b2) ** 2;
+      band.inBand[y * width + x] = 1;
+      band.spread[Math.min(SPREAD_BINS - 1, Math.floor(Math.sqrt(d2)))]! += 1;
+      if (d2 > FLAG_DE * FLAG_DE && !(l > 92 && a * a + b * b < 6 * 6)) {
         flagged[y * width + x] = 1;
         if (xInner[k]! | yInner[j]!) atArt[y * width + x] = 1;
       }
     }
   }
+}
+
+interface Band {
+  /** 1 for each pixel of the border bands. */
+  inBand: Uint8Array;
+  /** How many band pixels lie 0, 1, 2, ... ΔE from their border's colour. */
+  spread: Float64Array;
+}
+
+/** The spread's bins: ΔE 0 to 99, and one for anything further. */
+const SPREAD_BINS = 100;
+/** A band pixel this far from its border's colour (ΔE) is flagged as maybe not the border. */
+const FLAG_DE = 14;
+/** A mark must differ from the border right around it as much as a flagged pixel from the border (ΔE)... */
+const SPOT_CONTRAST = FLAG_DE;
+/**
+ * ...and by this many times the border's own spread (the median ΔE of its pixels from its
+ * colour) on this face, if more: a grainy or shaded border (sensor noise, JPEG blocks, a foil's
+ * sheen) puts many pixels past the flagging threshold by chance, in clusters that are no mark.
+ */
+const NOISE_TIMES = 3;
+/** The ring about a mark that it is compared with, in the photo's own pixels. */
+const RING_PHOTO_PX = 2;
+
+/** The median of a histogram of whole-unit values. */
+function medianOf(bins: Float64Array): number {
+  const total = bins.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let i = 0; i < bins.length; i += 1) {
+    seen += bins[i]!;
+    if (seen >= total / 2) return i + 0.5;
+  }
+  return 0;
+}
+
+/**
+ * How far a mark stands out of the border right around it (ΔE): the mean colour of its flagged
+ * pixels against that of the unflagged band pixels in a ring `ringPx` wide about its box. Read
+ * locally, a border's shading (a gradient, a foil's sheen) is not taken for a mark.
+ */
+function contrastOf(face: LabFace, blob: Blob, flagged: Uint8Array, inBand: Uint8Array, ringPx: number): number {
+  const { width, height } = face.face.raster;
+  const inner = [0, 0, 0, 0];
+  const ring = [0, 0, 0, 0];
+  for (let y = Math.max(0, blob.minY - ringPx); y <= Math.min(height - 1, blob.maxY + ringPx); y += 1) {
+    for (let x = Math.max(0, blob.minX - ringPx); x <= Math.min(width - 1, blob.maxX + ringPx); x += 1) {
+      const k = y * width + x;
+      const inBox = x >= blob.minX && x <= blob.maxX && y >= blob.minY && y <= blob.maxY;
+      const sum = inBox && flagged[k] ? inner : !inBox && inBand[k] && !flagged[k] ? ring : null;
+      if (!sum) continue;
+      const i = face.pixelOffset(k);
+      sum[0]! += face.lab[i]!;
+      sum[1]! += face.lab[i + 1]!;
+      sum[2]! += face.lab[i + 2]!;
+      sum[3]! += 1;
+    }
+  }
+  if (!inner[3] || !ring[3]) return 0;
+  return Math.hypot(inner[0]! / inner[3]! - ring[0]! / ring[3]!, inner[1]! / inner[3]! - ring[1]! / ring[3]!, inner[2]! / inner[3]! - ring[2]! / ring[3]!);
 }
 
 function glareOf(face: LabFace): number {
