@@ -113,7 +113,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (ppm < LOW_RES_PX_PER_MM) {
       warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
     }
-    if (blurMm(found[face]!.edgeRisePx, ppm) > BLUR_WARN_MM) {
+    const rise = found[face]!.edgeRisePx;
+    if (Number.isNaN(rise)) {
+      // No step along the outline was clear enough to time: the sharpness is unknown, not good.
+      warnings.push({ code: 'blur', face, message: `${label(face)} photo: how sharp the card's edge is could not be measured, so small wear may be missed.` });
+    } else if (blurMm(rise, ppm) > BLUR_WARN_MM) {
       warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
     }
   }

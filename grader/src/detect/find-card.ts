@@ -9,7 +9,7 @@ export interface FoundCard {
   /** Virtual corners (intersections of the fitted sides) in photo pixels: TL, TR, BR, BL; top is a short side. */
   corners: [Point, Point, Point, Point];
   background: Lab;
-  /** Median 10-90% rise of the card's outline across its sides, in photo pixels: how sharp the photo is. */
+  /** Median 10-90% rise of the card's outline across its sides, in photo pixels: how sharp the photo is (NaN: no step clear enough to time). */
   edgeRisePx: number;
 }
 
@@ -829,7 +829,7 @@ function medianOfFirst(values: Float64Array, n: number): number {
 }
 
 function median(values: number[]): number {
-  if (!values.length) return 0;
+  if (!values.length) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }

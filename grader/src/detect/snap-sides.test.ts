@@ -58,6 +58,14 @@ describe('snapping a rough outline to the card edge', () => {
     expect(snapped!.edgeRisePx).toBeLessThan(2);
   });
 
+  it('leaves the rise unknown, never sharp, where no step along the outline is clear enough to time', async () => {
+    // A card barely darker than the table: its outline is found, too faint to time the rise of.
+    const plain = `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="10" fill="#b8b4ac"/>`;
+    const snapped = snapSides(await raster(plain, '#c2beb6'), inset(3), 12, 4);
+    expect(snapped).not.toBeNull();
+    expect(snapped!.edgeRisePx).toBeNaN();
+  });
+
   it('answers null on an empty table', async () => {
     expect(snapSides(await raster('', '#6b4f33'), inset(0), 12, 4)).toBeNull();
   });

@@ -175,7 +175,7 @@ function riseWidth(colours: Float32Array, steps: number, s: number): number {
 }
 
 function median(values: number[]): number {
-  if (!values.length) return 0;
+  if (!values.length) return Number.NaN;
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
