@@ -47,8 +47,8 @@ const TILT_SIGNIFICANCE = 3;
  * a sharp photo: beyond that the face's error in share grows from about 0.4 to 2 points on the
  * zoo's tuning seeds, and it is not measurable rather than wrong.
  */
-const MAX_SCATTER_PX = 0.5;
-const MIN_SCATTER_MM = 0.05;
+const MAX_SCATTER_PX = 0.7;
+const MIN_SCATTER_MM = 0.06;
 
 export interface BorderMeasurement {
   /** Inner edge of the printed border per side and station, in mm from the outer edge (null: not found). */
