@@ -18,6 +18,7 @@ let both = 0;
 let falselyNot = 0;
 let falselyYes = 0;
 let rightNot = 0;
+let wide = 0;
 const reasons = new Map<string, number>();
 for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count); s += 1) {
   const dir = `${values.cache}/zoo-${s}-v2`;
@@ -61,6 +62,7 @@ for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count)
     if (truthGrade === found.grade) exact += 1;
     const e = [Math.abs(found.leftRight![0] - truth.leftRight[0]), Math.abs(found.topBottom![0] - truth.topBottom[0])];
     errors.push(...e);
+    if (Math.max(...e) > 1.5) wide += 1;
     if (values.verbose && Math.max(...e) > Number(process.env.SHOW ?? 0.5)) console.log(`  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found ${found.leftRight![0]}/${found.topBottom![0]} ${JSON.stringify(found.bordersMm)} grade ${truthGrade}/${found.grade}`);
   }
 }
@@ -68,4 +70,8 @@ errors.sort((a, b) => a - b);
 const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
 console.log(`faces both measurable ${both}: share error mean ${mean.toFixed(2)} pp, p95 ${errors[Math.floor(0.95 * (errors.length - 1))]!.toFixed(2)} pp, face grade exact ${((100 * exact) / both).toFixed(1)}%`);
 console.log(`truth measurable, found not: ${falselyNot}; truth not measurable, found measurable: ${falselyYes}; both not measurable: ${rightNot}`);
+// Both kinds of error in one line: a wrong grade reported, and a face left unmeasured.
+const measurable = both + falselyNot;
+const percent = (n: number) => `${((100 * n) / measurable).toFixed(1)}%`;
+console.log(`faces the truth measures (${measurable}): right grade ${percent(exact)}, wrong grade ${percent(both - exact)}, wrong by over 1.5 pp ${percent(wide)}, not measured ${percent(falselyNot)}`);
 for (const [r, n] of reasons) console.log(`    ${n} ${r}`);

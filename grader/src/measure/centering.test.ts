@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centeringOf, measureBorders } from './centering.ts';
-import { drawFace, type Rgb } from './test-face.ts';
+import { bordersOf, drawFace, type Rgb } from './test-face.ts';
 
 const TABLE: Rgb = [40, 40, 45];
 const WIDTH = 63;
@@ -119,5 +119,50 @@ describe('centering', () => {
     const result = measure({ border: BLUE, art: ART, left: 3, right: 3, top: 3, bottom: 3, over: (x, y) => stripes(x, y) });
     expect(result.measurable).toBe(false);
     expect(result.reason).toMatch(/border/);
+  });
+});
+
+describe('centering from the stations read', () => {
+  /** Borders read as given per station (mm) on a photo of the given resolution; top and bottom 3 mm. */
+  const read = (left: number[], right: number[], photoPxPerMm: number) => {
+    const borders = bordersOf({ table: TABLE, border: BLUE, art: ART, borderMm: 3 });
+    return centeringOf({ ...borders, stations: { ...borders.stations, left, right }, photoPxPerMm }, 'front');
+  };
+  const STATIONS = 9;
+  const level = (mm: number) => Array<number>(STATIONS).fill(mm);
+
+  it('reads the share from the line through the stations, not from the station read furthest off', () => {
+    // Readings a fifth of a pixel apart at 8 px per mm: the left border is 3.05 mm.
+    const result = read(
+      Array.from({ length: STATIONS }, (_, i) => (i % 2 ? 3.1 : 3.0)),
+      level(3),
+      8,
+    );
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeCloseTo(larger(3.05, 3), 1);
+  });
+
+  it('keeps a tilt that stands out of the scatter: a print turned on the sheet is off-centre at one end', () => {
+    const tilt = Array.from({ length: STATIONS }, (_, i) => 2.7 + (0.6 * i) / (STATIONS - 1));
+    const result = read(tilt, [...tilt].reverse(), 8);
+    expect(result.leftRight![0]).toBeCloseTo(larger(3.3, 2.7), 1);
+  });
+
+  it('says a face is not measurable when a side\'s stations scatter far beyond the photo\'s pixel', () => {
+    // A bevel's faint line read at some stations and missed at others: 0.3 mm apart at 20 px per mm.
+    const result = read(
+      Array.from({ length: STATIONS }, (_, i) => (i % 3 ? 3.0 : 3.3)),
+      level(3),
+      20,
+    );
+    expect(result.measurable).toBe(false);
+    expect(result.reason).toMatch(/left edge.*uncertain/);
+  });
+
+  it('allows a scatter of a fraction of the pixel on a coarse photo, not on a sharp one', () => {
+    // Stations a pixel apart at 5 px per mm: where the edge spreads over pixels, within reading.
+    const left = Array.from({ length: STATIONS }, (_, i) => (i % 3 ? 3.0 : 3.2));
+    expect(read(left, level(3), 5).measurable).toBe(true);
+    expect(read(left, level(3), 20).measurable).toBe(false);
   });
 });

@@ -60,5 +60,6 @@ export function bordersOf(card: DrawnCard): BorderMeasurement {
     colour: every(() => rgbToLab(...card.border)),
     uniform: every(() => true),
     background: rgbToLab(...card.table),
+    photoPxPerMm: 20,
   };
 }
