@@ -69,9 +69,7 @@ export type QualityWarningCode =
   /** Foil or busy art left part of the surface unreadable at this resolution: not graded there. */
   | 'surface_not_assessed'
   /** Art or foil to the edge, or a holder's plastic on it, left part of the edges unreadable. */
-  | 'edges_not_assessed'
-  /** The card is in a sleeve, top loader or slab: what the plastic hides or glints on was not graded. */
-  | 'in_holder';
+  | 'edges_not_assessed';
 
 export interface QualityWarning {
   code: QualityWarningCode;

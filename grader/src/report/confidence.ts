@@ -9,7 +9,7 @@ export const CONFIDENCE_FEATURES = ['lowResolution', 'warnings', 'notAssessed', 
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
 
 /** Warnings that say a part of the card was not read (not a photo fault to retake). */
-const NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['centering_not_measurable', 'surface_not_assessed', 'edges_not_assessed', 'in_holder']);
+const NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['centering_not_measurable', 'surface_not_assessed', 'edges_not_assessed']);
 
 /**
  * The report's doubts as numbers: how far below 12 px/mm the coarser photo is (fine wear stops
