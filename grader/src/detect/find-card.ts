@@ -26,7 +26,11 @@ export interface LocatedCard {
   backgroundSpread: number;
 }
 
-export type Location = { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection };
+/**
+ * A refusal may carry where the card-sized objects it saw lie (their centres, photo pixels): for
+ * multiple_cards, so that another search can tell one card split in two from several cards.
+ */
+export type Location = { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection; objectCentres?: Point[] };
 
 /**
  * Finds the one card in a photo in two steps. First `locateCard` separates it from the
@@ -50,7 +54,8 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   }
   const second = components[1];
   if (second && second.hullArea > card.hullArea * 0.35) {
-    return finderRejection('multiple_cards');
+    const centres = components.filter((c) => c.hullArea > card.hullArea * 0.35).map((c) => centroidOf(c.boundary, small.scale));
+    return { ...finderRejection('multiple_cards'), objectCentres: centres };
   }
   if (card.touchesBorder && card.marked > card.area * 0.25) {
     // A reflection that spills off the card onto the table joins the two and reaches the frame.
@@ -93,6 +98,12 @@ export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: n
     return finderRejection('edges_not_found');
   }
   return { ok: true, card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx }, sidesFitted: refined.sidesFitted };
+}
+
+/** The mean of a component's boundary points, in photo pixels. */
+function centroidOf(boundary: Point[], scale: number): Point {
+  const sum = boundary.reduce((t, p) => ({ x: t.x + p.x, y: t.y + p.y }), { x: 0, y: 0 });
+  return { x: (sum.x / boundary.length) * scale, y: (sum.y / boundary.length) * scale };
 }
 
 function labOf(r: Raster): Float32Array {

@@ -4,7 +4,7 @@ import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import { locateCard, orderTopShort, plausibleCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
 import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
-import { outlineSupport } from './outline-candidates.ts';
+import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { snapSides } from './snap-sides.ts';
 
@@ -40,6 +40,7 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
+  if (!byColour.ok && byColour.objectCentres) return (await oneCardSplit(photo, byColour.objectCentres)) ?? byColour;
   const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
   // A region the colour flood cut out of the table's own light falloff shows no outline.
   const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
@@ -53,6 +54,17 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (!outlineCard?.ok) return colourCard;
   if (sameCard(outlineCard.card, colourCard.card, photo) || hasCardRatio(colourCard.card.corners, photo)) return colourCard;
   return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
+}
+
+/**
+ * One card the colour flood split into several objects (a sleeve's edge, paper lines or a
+ * holder's label across it): the outline search finds exactly one card and every object lies
+ * inside it. Several cards side by side stay several: their centres lie outside any one of them.
+ */
+async function oneCardSplit(photo: OpenedPhoto, centres: Point[]): Promise<CardInPhoto | null> {
+  const found = await byOutline(photo, photo.preview);
+  if (!found?.ok) return null;
+  return centres.every((c) => containsPoint(found.card.corners, c)) ? found : null;
 }
 
 /** Whether two searches found one card: every corner of one within the outline's error of the other's. */
