@@ -41,7 +41,10 @@ const [fitOn, checkOn] = [samples.slice(0, split), samples.slice(split)];
 
 /** Logistic regression by projected gradient descent with a little L2 (the features are few and correlated). */
 function fit(data: typeof samples): ConfidenceModel {
-  const xs = data.map((s) => CONFIDENCE_FEATURES.map((f) => confidenceFeatures(s.report)[f]));
+  const xs = data.map((s) => {
+    const features = confidenceFeatures(s.report);
+    return CONFIDENCE_FEATURES.map((f) => features[f]);
+  });
   const ys = data.map((s) => (s.exact ? 1 : 0));
   const w = CONFIDENCE_FEATURES.map(() => 0);
   let b = 0;

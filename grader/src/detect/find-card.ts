@@ -1,6 +1,7 @@
 import type { GradeRejection } from '@gradelens/shared';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { median } from '../geometry/median.ts';
 import { backgroundDistance, isShadeOf, labOfPixel, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import { finderRejection } from './rejections.ts';
@@ -414,7 +415,6 @@ function coarseCorners(points: Point[]): Point[] {
   ].map(([u, v]) => ({ x: u! * c - v! * s, y: u! * s + v! * c }));
   return rect.map((corner) => hull.reduce((a, b) => (distance(a, corner) <= distance(b, corner) ? a : b)));
 }
-
 
 function convexHull(points: Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
@@ -837,12 +837,6 @@ function medianOfFirst(values: Float64Array, n: number): number {
     values[j + 1] = v;
   }
   return values[n >> 1]!;
-}
-
-function median(values: number[]): number {
-  if (!values.length) return Number.NaN;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /** Orders corners clockwise from the top-left, with a short side on top (portrait card). */

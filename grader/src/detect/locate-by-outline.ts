@@ -1,4 +1,4 @@
-import { rectangleAspect } from '../geometry/aspect.ts';
+import { ratioReadings } from '../geometry/aspect.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './find-card.ts';
@@ -66,11 +66,8 @@ export function hasCardRatio(corners: [Point, Point, Point, Point], frame: { wid
   // Width over height with a short side on top, whichever way the card lies.
   const upright: [Point, Point, Point, Point] = distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
   const shortSide = Math.min(distance(upright[0], upright[1]), distance(upright[2], upright[3]));
-  if (!smallCards || shortSide >= SMALL_OUTLINE_PX) {
-    const ratio = rectangleAspect(upright, frame);
-    return ratio >= CARD_ASPECT.min && ratio <= CARD_ASPECT.max;
-  }
-  const plain = (shortSide + Math.max(distance(upright[0], upright[1]), distance(upright[2], upright[3]))) / 2 / ((distance(upright[1], upright[2]) + distance(upright[3], upright[0])) / 2);
+  const [plain, perspective] = ratioReadings(upright, frame);
+  if (!smallCards || shortSide >= SMALL_OUTLINE_PX) return perspective >= CARD_ASPECT.min && perspective <= CARD_ASPECT.max;
   const slack = CORNER_SLACK_PX / shortSide;
   return plain >= CARD_ASPECT.min - slack && plain <= CARD_ASPECT.max + slack;
 }

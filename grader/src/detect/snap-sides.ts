@@ -1,4 +1,5 @@
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { median } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
 
 /** Profiles across each side: enough for a robust line fit. */
@@ -174,8 +175,3 @@ function riseWidth(colours: Float32Array, steps: number, s: number): number {
   return cross(hi - 1, 0.9) - cross(lo, 0.1);
 }
 
-function median(values: number[]): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}

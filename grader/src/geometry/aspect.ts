@@ -39,7 +39,7 @@ export function rectangleAspect(corners: [Point, Point, Point, Point], photo: { 
  * degree tilt moves the plain ratio by 0.05, more than the 0.03 between the two card sizes) as
  * long as the lens's axis meets the photo's centre, which a cropped photo breaks.
  */
-export function ratioReadings(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): number[] {
+export function ratioReadings(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): [plain: number, perspective: number] {
   const [tl, tr, br, bl] = corners;
   const plain = (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
   return [plain, rectangleAspect(corners, photo)];

@@ -8,8 +8,10 @@ export type ConfidenceReport = Pick<GradeReport, 'warnings' | 'pxPerMm' | 'cente
 export const CONFIDENCE_FEATURES = ['lowResolution', 'warnings', 'notAssessed', 'centeringUnmeasured', 'defects', 'belowTen'] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
 
-/** Warnings that say a part of the card was not read (not a photo fault to retake). */
-const NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['centering_not_measurable', 'surface_not_assessed', 'edges_not_assessed']);
+/** Warnings of a photo fault to retake... */
+const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set(['blur', 'glare', 'low_resolution', 'tilt']);
+/** ...and of a part of the card not read (centering is counted per face apart). */
+const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['surface_not_assessed', 'edges_not_assessed']);
 
 /**
  * The report's doubts as numbers: how far below 12 px/mm the coarser photo is (fine wear stops
@@ -21,8 +23,8 @@ export function confidenceFeatures(report: ConfidenceReport): Record<ConfidenceF
   const minPxPerMm = Math.min(report.pxPerMm.front, report.pxPerMm.back);
   return {
     lowResolution: Math.max(0, 12 - minPxPerMm) / 12,
-    warnings: report.warnings.filter((w) => !NOT_ASSESSED.has(w.code)).length,
-    notAssessed: report.warnings.filter((w) => NOT_ASSESSED.has(w.code) && w.code !== 'centering_not_measurable').length,
+    warnings: report.warnings.filter((w) => PHOTO_FAULTS.has(w.code)).length,
+    notAssessed: report.warnings.filter((w) => PARTS_NOT_ASSESSED.has(w.code)).length,
     centeringUnmeasured: Number(!report.centering.front.measurable) + Number(!report.centering.back.measurable),
     defects: Math.min(6, report.defects.length),
     belowTen: report.scores.overall < 10 ? 1 : 0,
