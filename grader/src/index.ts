@@ -1,5 +1,5 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
-import type { Detection, FoundCard } from './detect/find-card.ts';
+import type { Detection, FoundCard } from './detect/card-types.ts';
 import { findCardIn, type CardInPhoto } from './detect/find.ts';
 import { pairSize, ratioReadings } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';

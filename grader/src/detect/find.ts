@@ -1,11 +1,14 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
+import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
-import { locateCard, orderTopShort, plausibleCard, refineCard, regionToRefine, type FoundCard, type LocatedCard } from './find-card.ts';
+import type { FoundCard, LocatedCard } from './card-types.ts';
+import { locateCard } from './locate-by-colour.ts';
 import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
+import { refineCard, regionToRefine } from './refine-sides.ts';
 import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
@@ -32,8 +35,9 @@ const OUTLINES_MAY_FIND: ReadonlySet<RejectionCode> = new Set(['no_card', 'card_
 const OUTLINE_SUPPORT_LEAD = 0.1;
 
 /**
- * Finds the one card in a photo: the colour search (find-card.ts) and the card's outline from
- * edges (locate-by-outline.ts), which also tells several cards and a card cut off from one.
+ * Finds the one card in a photo: the colour search (locate-by-colour.ts, its sides fitted by
+ * refine-sides.ts) and the card's outline from edges (locate-by-outline.ts), which also tells
+ * several cards and a card cut off from one.
  * Where both find a card and they differ, the colour search's stands if it has a card's ratio
  * (its side fit is the more precise), else the one whose outline the photo shows better along
  * its whole length. Where neither finds one, a finer preview may show a card too small to grade.

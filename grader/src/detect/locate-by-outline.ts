@@ -1,7 +1,7 @@
 import { ratioReadings } from '../geometry/aspect.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
-import type { Location } from './find-card.ts';
+import type { Location } from './card-types.ts';
 import { centroid, containsPoint, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 

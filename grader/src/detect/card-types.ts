@@ -1,0 +1,30 @@
+import type { GradeRejection } from '@gradelens/shared';
+import type { Point } from '../geometry/homography.ts';
+import type { Lab } from '../image/color.ts';
+
+export interface FoundCard {
+  /** Virtual corners (intersections of the fitted sides) in photo pixels: TL, TR, BR, BL; top is a short side. */
+  corners: [Point, Point, Point, Point];
+  background: Lab;
+  /** Median 10-90% rise of the card's outline across its sides, in photo pixels: how sharp the photo is (NaN: no step clear enough to time). */
+  edgeRisePx: number;
+}
+
+export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
+
+/** A card whose sides were fitted, and how many of them were (the others kept the rough outline's). */
+export type Refined = { ok: true; card: FoundCard; sidesFitted: number } | { ok: false; rejection: GradeRejection };
+
+/** The card found in the preview: its rough corners in photo pixels and the table's colour. */
+export interface LocatedCard {
+  coarse: [Point, Point, Point, Point];
+  background: Lab;
+  /** How far the table's own colour varies (wood grain, cloth): a step must rise above it. */
+  backgroundSpread: number;
+}
+
+/**
+ * A refusal may carry where the card-sized objects it saw lie (their centres, photo pixels): for
+ * multiple_cards, so that another search can tell one card split in two from several cards.
+ */
+export type Location = { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection; objectCentres?: Point[] };

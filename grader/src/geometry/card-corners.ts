@@ -1,0 +1,32 @@
+import { distance, type Point } from './homography.ts';
+
+/** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
+export function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
+  const margin = Math.max(photo.width, photo.height) * 0.1;
+  if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
+  const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
+  const short = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
+  const long = Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
+  return short / long > 0.55 && short / long < 0.85;
+}
+
+/** Orders corners clockwise from the top-left, with a short side on top (portrait card). */
+export function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
+  const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
+  const clockwise = [...corners].sort(
+    (p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x),
+  );
+  // Start from the corner closest to the photo's top-left direction.
+  let start = 0;
+  let best = Infinity;
+  clockwise.forEach((p, i) => {
+    const score = p.x + p.y;
+    if (score < best) {
+      best = score;
+      start = i;
+    }
+  });
+  let ordered = [0, 1, 2, 3].map((i) => clockwise[(start + i) % 4]!);
+  if (distance(ordered[0]!, ordered[1]!) > distance(ordered[1]!, ordered[2]!)) ordered = [1, 2, 3, 0].map((i) => ordered[i]!);
+  return ordered as [Point, Point, Point, Point];
+}
