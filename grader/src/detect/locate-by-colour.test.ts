@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { distance, type Point } from '../geometry/homography.ts';
+import { deltaE, rgbToLab } from '../image/color.ts';
+import type { Raster } from '../image/raster.ts';
+import { locateCard } from './locate-by-colour.ts';
+
+const W = 400;
+const H = 300;
+/** The photo is ten times the preview's size. */
+const PHOTO_WIDTH = W * 10;
+const TABLE = '#6b4f33';
+
+/** A preview drawn from SVG: a plain table and cards (x, y, width, height) with an art window each. */
+async function preview(cards: { x: number; y: number; w: number; h: number; fill?: string }[]): Promise<Raster> {
+  const drawn = cards
+    .map(
+      ({ x, y, w, h, fill = '#d6cfba' }) =>
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.05}" fill="${fill}"/>` +
+        `<rect x="${x + w * 0.1}" y="${y + h * 0.12}" width="${w * 0.8}" height="${h * 0.45}" fill="#3b6ea8"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${TABLE}"/>${drawn}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+const rejection = (located: ReturnType<typeof locateCard>) => (located.ok ? 'found' : located.rejection.code);
+
+describe('finding a card by its colour', () => {
+  it('finds a card on a plain table: its rough corners in photo pixels and the table\u2019s colour', async () => {
+    const located = locateCard(await preview([{ x: 140, y: 60, w: 126, h: 176 }]), PHOTO_WIDTH);
+    expect(rejection(located)).toBe('found');
+    if (!located.ok) return;
+    const truth: Point[] = [
+      { x: 1400, y: 600 },
+      { x: 2660, y: 600 },
+      { x: 2660, y: 2360 },
+      { x: 1400, y: 2360 },
+    ];
+    // One rough corner near each true corner, within 5 preview pixels: the hull point nearest a
+    // corner sits on its rounded arc (radius 6.3 px, so 2.6 px in from the corner), and the
+    // boundary pixels count whole pixels (up to a pixel each way).
+    const nearest = located.card.coarse.map((c) => truth.findIndex((t) => distance(t, c) < 50));
+    expect(nearest.sort()).toEqual([0, 1, 2, 3]);
+    expect(deltaE(located.card.background, rgbToLab(0x6b, 0x4f, 0x33))).toBeLessThan(1);
+    // A plain table varies by nothing: the threshold's floor.
+    expect(located.card.backgroundSpread).toBe(6);
+  });
+
+  it('answers multiple_cards for two cards side by side, with where each lies', async () => {
+    const located = locateCard(
+      await preview([
+        { x: 60, y: 60, w: 110, h: 154 },
+        { x: 220, y: 70, w: 110, h: 154 },
+      ]),
+      PHOTO_WIDTH,
+    );
+    expect(rejection(located)).toBe('multiple_cards');
+    if (located.ok) return;
+    const centres = [...(located.objectCentres ?? [])].sort((a, b) => a.x - b.x);
+    expect(centres).toHaveLength(2);
+    // The centres of the outlines (boundary means: within a few preview pixels of the true centres).
+    expect(distance(centres[0]!, { x: 1150, y: 1370 })).toBeLessThan(50);
+    expect(distance(centres[1]!, { x: 2750, y: 1470 })).toBeLessThan(50);
+  });
+
+  it('takes a small card beside the card for a detail of the table, not a second card', async () => {
+    const located = locateCard(
+      await preview([
+        { x: 140, y: 60, w: 126, h: 176 },
+        { x: 320, y: 200, w: 40, h: 56 },
+      ]),
+      PHOTO_WIDTH,
+    );
+    expect(rejection(located)).toBe('found');
+  });
+
+  it('answers card_cut_off for a card running off the frame', async () => {
+    expect(rejection(locateCard(await preview([{ x: 300, y: 60, w: 126, h: 176 }]), PHOTO_WIDTH))).toBe('card_cut_off');
+  });
+
+  it('answers heavy_glare for a card cut off by the frame and mostly white-grey, as a reflection spilling onto the table is', async () => {
+    expect(rejection(locateCard(await preview([{ x: 300, y: 60, w: 126, h: 176, fill: '#fafafa' }]), PHOTO_WIDTH))).toBe('heavy_glare');
+  });
+
+  it('answers no_card on an empty table, and for a card too small to be the subject', async () => {
+    expect(rejection(locateCard(await preview([]), PHOTO_WIDTH))).toBe('no_card');
+    expect(rejection(locateCard(await preview([{ x: 180, y: 120, w: 30, h: 42 }]), PHOTO_WIDTH))).toBe('no_card');
+  });
+});
