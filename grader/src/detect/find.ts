@@ -56,7 +56,11 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) return outlineCard ?? colourCard;
   if (!outlineCard?.ok) return colourCard;
-  if (sameCard(outlineCard.card, colourCard.card, photo) || hasCardRatio(colourCard.card.corners, photo)) return colourCard;
+  if (sameCard(outlineCard.card, colourCard.card, photo)) return colourCard;
+  // The colour search ran around a holder (a slab, a top loader) or into the table: the outline
+  // search's card has a card's ratio.
+  if (!hasCardRatio(colourCard.card.corners, photo)) return outlineCard;
+  if (hasCardRatio(colourCard.card.corners, photo)) return colourCard;
   return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
 }
 

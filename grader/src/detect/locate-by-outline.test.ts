@@ -117,4 +117,41 @@ describe('finding the card inside a holder or a frame', () => {
     const located = await locateByOutline(await drawn(marks + card(190, 120, 22, 30), '#d9d4c8'), W, true);
     expect(located?.ok).toBe(true);
   });
+
+  it('takes the card inside a top loader, not the top loader', async () => {
+    // A top loader is about 76 x 101 mm around a 63 x 88 mm card: clear plastic, a lighter rim.
+    const loader = `<rect x="127" y="45" width="152" height="208" rx="3" fill="#474d56" stroke="#a9aeb6" stroke-width="2"/><rect x="134" y="52" width="138" height="194" fill="none" stroke="#7d838c" stroke-width="1.5"/>`;
+    const located = await locateByOutline(await drawn(loader + card(140, 61, 126, 176)), W);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse) / 10).toBeLessThan(180);
+  });
+
+  it('takes the card inside a penny sleeve, not the sleeve', async () => {
+    const sleeve = `<rect x="133" y="50" width="140" height="194" fill="#474d56" stroke="#b9bec6" stroke-width="1.5"/>`;
+    const located = await locateByOutline(await drawn(sleeve + card(140, 61, 126, 176)), W * 10);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse) / 10).toBeLessThan(181);
+  });
+});
+
+describe('finding a card whose outline runs into the table', () => {
+  it('finds the card by its straight sides where a seam in the table and the grain touch it', async () => {
+    const grain = Array.from({ length: 14 }, (_, i) => `<path d="M0 ${10 + i * 21} Q 200 ${i * 21 + 22} 400 ${14 + i * 21}" stroke="#5a3f27" stroke-width="2" fill="none"/>`).join('');
+    // Full art: its strokes run to the card's edge, so no contour closes inside the card either.
+    const art = Array.from({ length: 9 }, (_, i) => `<line x1="${110 + i * 25}" y1="60" x2="${170 + i * 25}" y2="236" stroke="#3d6b8f" stroke-width="4"/>`).join('');
+    const body = `<rect width="${W}" height="${H}" fill="#8a6240"/>${grain}<line x1="0" y1="150" x2="400" y2="128" stroke="#2b1a0e" stroke-width="3"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${body}<clipPath id="c"><rect x="150" y="60" width="126" height="176" rx="5"/></clipPath><g clip-path="url(#c)"><rect x="150" y="60" width="126" height="176" fill="#d8c9a0"/>${art}</g></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const located = await locateByOutline({ data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 }, W);
+    expect(located?.ok).toBe(true);
+    if (!located?.ok) return;
+    const truth = [
+      { x: 150, y: 60 },
+      { x: 276, y: 60 },
+      { x: 276, y: 236 },
+      { x: 150, y: 236 },
+    ];
+    // Within a few preview pixels: the full-resolution side fit places it exactly.
+    for (const corner of located.card.coarse) expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(4);
+  });
 });

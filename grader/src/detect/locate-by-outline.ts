@@ -2,7 +2,7 @@ import { ratioReadings } from '../geometry/aspect.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './card-types.ts';
-import { centroid, containsPoint, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
+import { centroid, containsPoint, ringContrast, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 
 /** Below this share of its outline showing, a quadrilateral is print or table texture, not a card. */
@@ -26,12 +26,18 @@ const CARD_ASPECT = { min: 0.655, max: 0.745 } as const;
 const SMALL_OUTLINE_PX = 40;
 const CORNER_SLACK_PX = 1.5;
 /**
- * Inside a card-shaped outline, another card-shaped outline this large is the same object seen
- * twice: the card inside its penny sleeve, or a card's inner frame. The better-supported one wins.
+ * The card inside a holder fills at least this share of the holder's card-shaped outline: a
+ * top loader's pocket is about 76 x 101 mm (0.72 of it), a sleeve or a slab's well about 0.9.
  */
-const NESTED_AREA_SHARE = 0.78;
-/** How much better an inner outline must show to be the card inside a sleeve, not its inner frame. */
-const SLEEVE_SUPPORT_GAIN = 0.25;
+const HOLDER_AREA_SHARE = 0.6;
+/**
+ * Up to this Lab distance (ringContrast) what lies between two nested outlines is the table seen
+ * through a holder's clear plastic (2 to 10 in the design zoo); a printed border differs by 17
+ * and more, or its outline would not show.
+ */
+const HOLDER_RING_CONTRAST = 12;
+/** Below this share of the preview, the contour search's largest card sends the search to straight sides too. */
+const LINES_BELOW_SHARE = 0.03;
 /** A non-card outline this large that runs into the frame is a card cut off. */
 const CUT_OFF_AREA_SHARE = 0.04;
 
@@ -43,17 +49,33 @@ const CUT_OFF_AREA_SHARE = 0.04;
  * SMALL_CARD_SHARE of the frame count, their ratio read plainly.
  */
 export async function locateByOutline(preview: Raster, photoWidth: number, smallCards = false): Promise<Location | null> {
-  const candidates = (await outlineCandidates(preview, smallCards ? SMALL_CARD_SHARE : undefined)).filter((c) => c.support >= MIN_SUPPORT);
   const frame = { width: preview.width, height: preview.height };
-  const cardLike = candidates.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards));
-  const cards = distinctCards(cardLike);
+  const minShare = smallCards ? SMALL_CARD_SHARE : undefined;
+  const supported = async (fromLines: boolean) => (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
+  const cardsAmong = (list: OutlineCandidate[]) => distinctCards(preview, list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards)));
+  const contours = await supported(false);
+  const byContour = cardsAmong(contours);
+  if (severalCards(byContour, frame)) return finderRejection('multiple_cards');
+  // Where the card's outline runs into other edges (wood grain, a seam in the table, a holder's
+  // rim), its contour is lost but its straight sides still show: no card, or only a small one
+  // (print or texture), sends the search to the sides.
+  const largestShare = Math.max(0, ...byContour.map((c) => c.area)) / (frame.width * frame.height);
+  const candidates = largestShare < LINES_BELOW_SHARE ? [...contours, ...(await supported(true))] : contours;
+  const cards = candidates === contours ? byContour : cardsAmong(candidates);
   if (cards.length === 0) return cutOff(candidates, frame) ? finderRejection('card_cut_off') : null;
+  if (severalCards(cards, frame)) return finderRejection('multiple_cards');
   const largest = cards.reduce((a, b) => (b.area > a.area ? b : a));
-  const peerArea = Math.max(largest.area * PEER_AREA_SHARE, preview.width * preview.height * MIN_PEER_SHARE);
-  if (cards.filter((c) => c.area >= peerArea).length >= 2) return finderRejection('multiple_cards');
   const scale = photoWidth / preview.width;
   const coarse = largest.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
   return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread } };
+}
+
+/** Whether another card as large as the largest (PEER_AREA_SHARE of it) lies beside it. */
+function severalCards(cards: OutlineCandidate[], frame: { width: number; height: number }): boolean {
+  if (cards.length < 2) return false;
+  const largest = Math.max(...cards.map((c) => c.area));
+  const peerArea = Math.max(largest * PEER_AREA_SHARE, frame.width * frame.height * MIN_PEER_SHARE);
+  return cards.filter((c) => c.area >= peerArea).length >= 2;
 }
 
 /**
@@ -79,10 +101,13 @@ function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: 
 
 /**
  * One outline per object: outlines that overlap (the card and its art window or text box, the
- * card inside its sleeve) are one object. Of nested outlines nearly as large as the outermost,
- * the best supported is the card (a sleeve's clear edge shows less than the card inside it).
+ * card inside its sleeve or top loader) are one object, and the card is found in it from the
+ * outermost card-shaped outline inwards. An outline inside the one chosen so far, and not much
+ * smaller, is the card inside a holder when what lies between them looks like the table (the
+ * table seen through clear plastic); when it does not, what lies between is the card's printed
+ * border and the inner outline its inner frame.
  */
-function distinctCards(candidates: OutlineCandidate[]): OutlineCandidate[] {
+function distinctCards(preview: Raster, candidates: OutlineCandidate[]): OutlineCandidate[] {
   const groups: OutlineCandidate[][] = [];
   for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
     const group = groups.find((members) => members.some((m) => overlaps(m, candidate)));
@@ -91,8 +116,12 @@ function distinctCards(candidates: OutlineCandidate[]): OutlineCandidate[] {
   }
   return groups.map((members) => {
     const outer = members[0]!;
-    const near = members.filter((m) => m.area >= outer.area * NESTED_AREA_SHARE);
-    return near.reduce((a, b) => (b.support > a.support + SLEEVE_SUPPORT_GAIN ? b : a));
+    let card = outer;
+    for (const inner of members.slice(1)) {
+      if (inner.area < outer.area * HOLDER_AREA_SHARE) break;
+      if (inner.corners.every((p) => containsPoint(card.corners, p)) && ringContrast(preview, inner.corners, card.corners) <= HOLDER_RING_CONTRAST) card = inner;
+    }
+    return card;
   });
 }
 

@@ -3,6 +3,7 @@ import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
 import { openCv, type OpenCv } from '../image/opencv.ts';
 import type { Raster } from '../image/raster.ts';
+import { lineQuads } from './line-quads.ts';
 
 /** A card-shaped outline found from edges in the preview, with how much of it the photo shows. */
 export interface OutlineCandidate {
@@ -46,9 +47,9 @@ const TABLE_CHANGE_FACTOR = 3;
  * card's aspect, each scored by the contrast along its whole outline. Duplicates of one outline
  * (found at several thresholds, or as the inside and outside of one edge) are merged.
  */
-export async function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE): Promise<OutlineCandidate[]> {
+export async function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE, fromLines = false): Promise<OutlineCandidate[]> {
   const { cv } = await openCv();
-  const quads = findQuads(cv, preview, minAreaShare);
+  const quads = findQuads(cv, preview, minAreaShare, fromLines);
   const scored = quads.map((corners) => scoreOutline(preview, corners)).filter((c): c is OutlineCandidate => c !== null);
   scored.sort((a, b) => b.support - a.support || b.area - a.area);
   const kept: OutlineCandidate[] = [];
@@ -56,7 +57,7 @@ export async function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA
   return kept;
 }
 
-function findQuads(cv: OpenCv, preview: Raster, minAreaShare: number): [Point, Point, Point, Point][] {
+function findQuads(cv: OpenCv, preview: Raster, minAreaShare: number, fromLines: boolean): [Point, Point, Point, Point][] {
   const { width: w, height: h } = preview;
   const minArea = w * h * minAreaShare;
   const mats: { delete(): void }[] = [];
@@ -82,6 +83,11 @@ function findQuads(cv: OpenCv, preview: Raster, minAreaShare: number): [Point, P
         cv.Canny(channel, channelEdges, low, high);
         channel.delete();
         cv.bitwise_or(edges, channelEdges, edges);
+      }
+      if (fromLines) {
+        // Straight sides on the thin edges: no contour needs closing.
+        for (const quad of lineQuads(cv, edges, minArea)) quads.push(clockwiseFromTopLeft(quad));
+        continue;
       }
       cv.dilate(edges, edges, kernel);
       const contours = new cv.MatVector();
@@ -230,4 +236,55 @@ export function containsPoint(outline: Point[], p: Point): boolean {
     const b = outline[(i + 1) % outline.length]!;
     return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1;
   });
+}
+
+/**
+ * How far the colour between two nested outlines differs from the table just outside the outer
+ * one, read side by side around the inner outline (median Lab distance; NaN where they lie too
+ * close to tell). Between a card and its holder lies the table seen through clear plastic: the
+ * same colour as the table beside it. Between a card's edge and its inner frame lies the printed
+ * border. Reading locally keeps a two-tone desk or wood grain from passing for either.
+ */
+export function ringContrast(preview: Raster, inner: [Point, Point, Point, Point], outer: [Point, Point, Point, Point]): number {
+  const centre = centroid(inner);
+  const shortSide = Math.min(...outer.map((p, i) => distance(p, outer[(i + 1) % 4]!)));
+  const offset = Math.max(2, shortSide * 0.03);
+  const differences: number[] = [];
+  for (let side = 0; side < 4; side += 1) {
+    const p = inner[side]!;
+    const q = inner[(side + 1) % 4]!;
+    const length = distance(p, q);
+    let normal = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
+    for (let k = 0; k < SAMPLES_PER_SIDE; k += 1) {
+      const t = 0.12 + (0.76 * k) / (SAMPLES_PER_SIDE - 1);
+      const at = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
+      const gap = rayExit(outer, at, normal);
+      // The ring's middle must lie clear of both edges' blur.
+      if (gap === null || gap < 4) continue;
+      const ring = labAt(preview, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
+      const table = labAt(preview, at.x + normal.x * (gap + offset), at.y + normal.y * (gap + offset));
+      if (ring && table) differences.push(deltaE(ring, table));
+    }
+  }
+  return differences.length >= SAMPLES_PER_SIDE ? medianOf(differences) : NaN;
+}
+
+/** How far a ray from a point inside a convex outline runs before it leaves it, or null. */
+function rayExit(outline: [Point, Point, Point, Point], from: Point, dir: Point): number | null {
+  let best: number | null = null;
+  for (let i = 0; i < 4; i += 1) {
+    const a = outline[i]!;
+    const b = outline[(i + 1) % 4]!;
+    const edge = { x: b.x - a.x, y: b.y - a.y };
+    const det = dir.x * -edge.y - dir.y * -edge.x;
+    if (Math.abs(det) < 1e-9) continue;
+    const rx = a.x - from.x;
+    const ry = a.y - from.y;
+    const t = (rx * -edge.y - ry * -edge.x) / det;
+    const u = (dir.x * ry - dir.y * rx) / det;
+    if (t >= 0 && u >= -0.01 && u <= 1.01 && (best === null || t < best)) best = t;
+  }
+  return best;
 }
