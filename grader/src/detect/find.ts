@@ -38,9 +38,10 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  * Finds the one card in a photo: the colour search (locate-by-colour.ts, its sides fitted by
  * refine-sides.ts) and the card's outline from edges (locate-by-outline.ts), which also tells
  * several cards and a card cut off from one.
- * Where both find a card and they differ, the colour search's stands if it has a card's ratio
- * (its side fit is the more precise), else the one whose outline the photo shows better along
- * its whole length. Where neither finds one, a finer preview may show a card too small to grade.
+ * Where both find a card and they differ, the outline search's stands when the colour search's
+ * has no card's ratio (it ran around a holder or into the table), else the colour search's unless
+ * the photo shows the other's outline clearly better along its whole length (its side fit is the
+ * more precise). Where neither finds one, a finer preview may show a card too small to grade.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
@@ -60,7 +61,6 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   // The colour search ran around a holder (a slab, a top loader) or into the table: the outline
   // search's card has a card's ratio.
   if (!hasCardRatio(colourCard.card.corners, photo)) return outlineCard;
-  if (hasCardRatio(colourCard.card.corners, photo)) return colourCard;
   return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
 }
 
