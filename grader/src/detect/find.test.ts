@@ -78,4 +78,11 @@ describe('one card the colour search splits', () => {
     const found = await find(jpeg);
     expect(found.ok ? 'found' : found.rejection.code).toBe('multiple_cards');
   });
+
+  it("is one card beside a notebook's margin line, which the colour search took for a second object", async () => {
+    // A zoo tuning seed: a card's back on lined paper, the red margin line joined to the rules.
+    const { back } = await generateZooCase({ seed: 55 });
+    const found = await find(back);
+    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
+  }, 30_000);
 });

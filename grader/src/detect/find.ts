@@ -3,7 +3,7 @@ import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
-import type { FoundCard, LocatedCard } from './card-types.ts';
+import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
 import { locateCard } from './locate-by-colour.ts';
 import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
@@ -45,7 +45,7 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
-  if (!byColour.ok && byColour.objectCentres) return (await oneCardSplit(photo, byColour.objectCentres)) ?? byColour;
+  if (!byColour.ok && byColour.objects) return (await oneCardSplit(photo, byColour.objects)) ?? byColour;
   const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
   // A region the colour flood cut out of the table's own light falloff shows no outline.
   const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
@@ -66,13 +66,16 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
 
 /**
  * One card the colour flood split into several objects (a sleeve's edge, paper lines or a
- * holder's label across it): the outline search finds exactly one card and every object lies
- * inside it. Several cards side by side stay several: their centres lie outside any one of them.
+ * holder's label across it), or one card beside table features the flood took for objects (a
+ * notebook's margin line, a playmat's print): the outline search finds exactly one card, some
+ * object lies inside it, and every object outside it could not be a whole card. Several cards
+ * side by side stay several.
  */
-async function oneCardSplit(photo: OpenedPhoto, centres: Point[]): Promise<CardInPhoto | null> {
+async function oneCardSplit(photo: OpenedPhoto, objects: ObjectSeen[]): Promise<CardInPhoto | null> {
   const found = await byOutline(photo, photo.preview);
   if (!found?.ok) return null;
-  return centres.every((c) => containsPoint(found.card.corners, c)) ? found : null;
+  const inside = objects.filter((o) => containsPoint(found.card.corners, o.centre));
+  return inside.length > 0 && objects.every((o) => inside.includes(o) || !o.cardLike) ? found : null;
 }
 
 /** Whether two searches found one card: every corner of one within the outline's error of the other's. */

@@ -27,8 +27,8 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   }
   const second = components[1];
   if (second && second.hullArea > card.hullArea * 0.35) {
-    const centres = components.filter((c) => c.hullArea > card.hullArea * 0.35).map((c) => centroidOf(c.boundary, small.scale));
-    return { ...finderRejection('multiple_cards'), objectCentres: centres };
+    const objects = components.filter((c) => c.hullArea > card.hullArea * 0.35).map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: cardLike(c) }));
+    return { ...finderRejection('multiple_cards'), objects };
   }
   if (card.touchesBorder && card.marked > card.area * 0.25) {
     // A reflection that spills off the card onto the table joins the two and reaches the frame.
@@ -318,6 +318,18 @@ function floodComponent(m: Uint8Array, label: Int32Array, lab: Float32Array, sta
     if (edge) boundary[boundaryCount++] = i;
   }
   return { area, marked: markedCount, touches, boundaryCount };
+}
+
+/**
+ * Whether an object could be a whole card: clear of the frame, and its hull nearly a quadrilateral
+ * of a card's shape (perspective allowed), not a network of table lines or a stain.
+ */
+function cardLike(c: Component & { hullArea: number }): boolean {
+  if (c.touchesBorder) return false;
+  const quad = coarseCorners(c.boundary);
+  const sides = quad.map((p, i) => distance(p, quad[(i + 1) % 4]!));
+  const ratio = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!) / Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
+  return ratio >= 0.5 && ratio <= 0.9 && polygonArea(quad) >= c.hullArea * 0.85;
 }
 
 /** Four corners: the hull points nearest the corners of the hull's minimum-area rectangle. */

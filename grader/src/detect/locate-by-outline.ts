@@ -32,8 +32,9 @@ const CORNER_SLACK_PX = 1.5;
 const HOLDER_AREA_SHARE = 0.6;
 /**
  * Up to this Lab distance (ringContrast) what lies between two nested outlines is the table seen
- * through a holder's clear plastic (2 to 10 in the design zoo); a printed border differs by 17
- * and more, or its outline would not show.
+ * through a holder's clear plastic: 2 to 10 for most holders in the design zoo (hazier top
+ * loaders reach 20). A printed border differs more: 19 and up in the zoo, but a real black border
+ * seen through a slab's grey plastic only 16 (counterspell_bgs.jpg), so the line stays low.
  */
 const HOLDER_RING_CONTRAST = 12;
 /** Below this share of the preview, the contour search's largest card sends the search to straight sides too. */
