@@ -50,16 +50,19 @@ const RATIO_SLACK = 0.015;
 
 /**
  * The card size both faces agree on, from each face's ratio readings: a face fits a size when
- * either reading lies within RATIO_SLACK of its ratio. The faces show cards of different sizes
- * only when each fits a size and no size fits both; otherwise the size both fit, or, where
- * both or neither fit, the one the readings lie closest to.
+ * either reading lies within RATIO_SLACK of its ratio, and surely fits it when both do. The faces
+ * show cards of different sizes only when each surely fits a size and no size fits both (the two
+ * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
+ * otherwise turn a good pair away); otherwise the size both fit, or, where both or neither fit,
+ * the one the readings lie closest to.
  */
 export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>): { ok: true; kind: K } | { ok: false } {
   const kinds = Object.keys(ratios) as K[];
   const fits = (readings: number[], kind: K) => readings.some((r) => Math.abs(r - ratios[kind]) <= RATIO_SLACK);
+  const surelyFits = (readings: number[], kind: K) => readings.every((r) => Math.abs(r - ratios[kind]) <= RATIO_SLACK);
   const common = kinds.filter((kind) => faces.every((readings) => fits(readings, kind)));
   if (common.length === 1) return { ok: true, kind: common[0]! };
-  if (common.length === 0 && faces.every((readings) => kinds.some((kind) => fits(readings, kind)))) return { ok: false };
+  if (common.length === 0 && faces.every((readings) => kinds.some((kind) => surelyFits(readings, kind)))) return { ok: false };
   const offBy = (kind: K) => faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
   return { ok: true, kind: kinds.reduce((a, b) => (offBy(b) < offBy(a) ? b : a)) };
 }
