@@ -108,4 +108,25 @@ describe('the region the side fit reads', () => {
     expect(region.top).toBe(0);
     expect(region.width).toBe(423 - 150 + 59);
   });
+
+  it('reads the photo\'s focus from the sharper half of the outline where plastic or a shadow softens two sides', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="rgb(${TABLE.join(',')})"/>${card}</svg>`;
+    const render = async (sigma: number) => {
+      const { data } = await sharp(Buffer.from(svg)).removeAlpha().blur(sigma).raw().toBuffer({ resolveWithObject: true });
+      return new Uint8Array(data);
+    };
+    const [focused, soft] = [await render(0.8), await render(3)];
+    // The left and right sides lie under something that softens them; the top and bottom do not.
+    const mixed = new Uint8Array(focused);
+    for (let y = 0; y < H; y += 1) {
+      for (let x = 0; x < W; x += 1) {
+        if (Math.abs(x - CARD.x) > 20 && Math.abs(x - CARD.x - CARD.w) > 20) continue;
+        for (let c = 0; c < 3; c += 1) mixed[(y * W + x) * 3 + c] = soft[(y * W + x) * 3 + c]!;
+      }
+    }
+    const raster = (data: Uint8Array): Raster => ({ data, width: W, height: H, channels: 3 });
+    const [sharpRead, mixedRead] = [refineCard(whole(raster(focused)), located, W, H), refineCard(whole(raster(mixed)), located, W, H)];
+    expect(sharpRead.ok && mixedRead.ok).toBe(true);
+    if (sharpRead.ok && mixedRead.ok) expect(mixedRead.card.edgeRisePx).toBeLessThan(sharpRead.card.edgeRisePx * 1.25);
+  });
 });

@@ -1,10 +1,10 @@
 import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { median } from '../geometry/median.ts';
+import { quantile } from '../geometry/median.ts';
 import { backgroundDistance, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { LocatedCard, Refined } from './card-types.ts';
-import { findStep, Profile, riseAt, shadowLike } from './edge-profile.ts';
+import { findStep, Profile, riseAt, shadowLike, SHARPEST_SHARE } from './edge-profile.ts';
 import { finderRejection } from './rejections.ts';
 
 /** How far outside the rough outline the side search reads: up to 11% of the side's length. */
@@ -141,7 +141,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
       return { x: p.x + 0.5, y: p.y + 0.5 };
     }) as [Point, Point, Point, Point];
-    return { corners, edgeRisePx: median(rises), sidesFitted };
+    return { corners, edgeRisePx: quantile(rises, SHARPEST_SHARE), sidesFitted };
   } catch {
     return null;
   }

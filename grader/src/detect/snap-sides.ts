@@ -1,6 +1,7 @@
 import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { median } from '../geometry/median.ts';
+import { quantile } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
+import { SHARPEST_SHARE } from './edge-profile.ts';
 
 /** Profiles across each side: enough for a robust line fit. */
 const PROFILES = 40;
@@ -46,7 +47,7 @@ export function snapSides(raster: Raster, coarse: [Point, Point, Point, Point], 
       const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
       return { x: p.x + 0.5, y: p.y + 0.5 };
     }) as [Point, Point, Point, Point];
-    return { corners, edgeRisePx: median(rises) };
+    return { corners, edgeRisePx: quantile(rises, SHARPEST_SHARE) };
   } catch {
     return null;
   }
