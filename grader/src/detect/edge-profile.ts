@@ -250,7 +250,7 @@ export function shadowLike(profile: Profile, step: Step, steps: number, pxPerMm:
  * the whole outline alike; a sleeve's or top loader's plastic over a side, a shadow's penumbra or
  * a faint stretch only soften parts of it. So the sharper quarter reads the focus: the median
  * turned sharp photos of cards in holders away as too blurry (3 of 160 zoo tuning pairs, none
- * after; every blurred bad input of both generators still refused).
+ * after), and the blurred bad inputs refused before are refused still.
  */
 export const SHARPEST_SHARE = 0.25;
 
