@@ -55,6 +55,28 @@ describe('finding the card', () => {
   });
 });
 
+describe('a light card on light paper', () => {
+  it("finds the card's own faint edge, not its printed frame", async () => {
+    // A white-bordered card on white paper (4 RGB lighter), 8 px a millimetre: the frame 3 mm inside the edge.
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>` +
+      `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="24" fill="#f0efea"/>` +
+      `<rect x="${CARD.x + 24}" y="${CARD.y + 24}" width="${CARD.w - 48}" height="${CARD.h - 48}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
+    const opened = await openPhoto(await sharp(Buffer.from(svg)).blur(0.8).jpeg({ quality: 90 }).toBuffer());
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok).toBe(true);
+    if (!found.ok) return;
+    const truth = [
+      { x: CARD.x, y: CARD.y },
+      { x: CARD.x + CARD.w, y: CARD.y },
+      { x: CARD.x + CARD.w, y: CARD.y + CARD.h },
+      { x: CARD.x, y: CARD.y + CARD.h },
+    ];
+    truth.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
+  });
+});
+
 describe('one card the colour search splits', () => {
   const find = async (jpeg: Buffer) => {
     const opened = await openPhoto(jpeg);

@@ -1,6 +1,7 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
+import { ratioReadings } from '../geometry/aspect.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
@@ -9,6 +10,7 @@ import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
+import { outerOutline } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
@@ -18,6 +20,10 @@ const MIN_COLOUR_SUPPORT = 0.3;
 /** ...and from this share on, with a card's ratio, it is the card. */
 const CLEAR_OUTLINE = 0.9;
 
+/** Between the small card's ratio (59/86 = 0.686) and the standard one (63/88 = 0.716). */
+const SIZE_BETWEEN = 0.701;
+const STANDARD_RATIO = 63 / 88;
+const STANDARD_SLACK = 0.015;
 /** The long side of the finer preview a card too small for the preview is looked for in. */
 const FINE_PREVIEW_SIDE = 1200;
 
@@ -44,6 +50,11 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  * more precise). Where neither finds one, a finer preview may show a card too small to grade.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
+  const found = await searchBoth(photo);
+  return found.ok ? widened(found, photo) : found;
+}
+
+async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   const byColour = locateCard(photo.preview, photo.width);
   if (!byColour.ok && byColour.objects) return (await oneCardSplit(photo, byColour.objects)) ?? byColour;
   const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
@@ -62,6 +73,28 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   // search's card has a card's ratio.
   if (!hasCardRatio(colourCard.card.corners, photo)) return outlineCard;
   return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
+}
+
+/**
+ * The card's own edge where the searches found its printed frame: a light card on light paper
+ * shows its frame's edge clearly and its own edge faintly, 1 to 6 mm further out. Looked for only
+ * when the outline found reads as the smaller card size and the faint outline around it reads as
+ * the standard one: a card found rightly in a sleeve reads standard already, and a small card in
+ * a sleeve stays small.
+ */
+function widened(found: { ok: true; card: FoundCard; region: PhotoRegion }, photo: OpenedPhoto): CardInPhoto {
+  const [, inner] = ratioReadings(found.card.corners, photo);
+  if (inner >= SIZE_BETWEEN) return found;
+  const { left, top, raster } = found.region;
+  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
+  // The frame is about 57 mm wide on a 63 mm card.
+  const pxPerMm = Math.min(...quad.map((p, i) => distance(p, quad[(i + 1) % 4]!))) / 57;
+  const outer = outerOutline(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
+  if (!outer) return found;
+  const corners = outer.map((p) => ({ x: p.x + left + 0.5, y: p.y + top + 0.5 })) as [Point, Point, Point, Point];
+  const readings = ratioReadings(corners, photo);
+  if (!plausibleCard(corners, photo) || !readings.every((r) => Math.abs(r - STANDARD_RATIO) <= STANDARD_SLACK)) return found;
+  return { ...found, card: { ...found.card, corners } };
 }
 
 /**

@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { distance, type Point } from '../geometry/homography.ts';
+import type { Raster } from '../image/raster.ts';
+import { outerOutline } from './outer-edge.ts';
+
+const W = 700;
+const H = 900;
+/** A light card 63 x 88 mm at 8 px a millimetre, its printed frame 3 mm inside its edge. */
+const CARD = { x: 98, y: 98, w: 504, h: 704 };
+const FRAME = { x: CARD.x + 24, y: CARD.y + 24, w: CARD.w - 48, h: CARD.h - 48 };
+const corners = (r: { x: number; y: number; w: number; h: number }): [Point, Point, Point, Point] => [
+  { x: r.x, y: r.y },
+  { x: r.x + r.w, y: r.y },
+  { x: r.x + r.w, y: r.y + r.h },
+  { x: r.x, y: r.y + r.h },
+];
+
+/** The card on paper ruled by `rules`, its border `border` (a few RGB from the paper's #ecebe6). */
+async function drawn(border: string, rules = ''): Promise<Raster> {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>${rules}` +
+    `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="${border}"/>` +
+    `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.7).raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+const worst = (found: Point[], truth: Point[]) => Math.max(...truth.map((t, i) => distance(found[i]!, t)));
+
+describe("the card's own faint edge outside its printed frame", () => {
+  it('finds the edge of a white card on white paper, 3 mm outside the frame, within a pixel', async () => {
+    const found = outerOutline(await drawn('#f7f7f4'), corners(FRAME), 8, 48);
+    expect(found).not.toBeNull();
+    if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
+  });
+
+  it("keeps to the card's edge across a notebook's faint ruled lines", async () => {
+    const rules = Array.from({ length: 30 }, (_, i) => `<line x1="0" x2="${W}" y1="${15 + i * 31}" y2="${15 + i * 31}" stroke="#cdd6e8" stroke-width="1"/>`).join('');
+    const found = outerOutline(await drawn('#f7f7f4', rules), corners(FRAME), 8, 48);
+    expect(found).not.toBeNull();
+    if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
+  });
+
+  it('finds nothing where no edge lies outside the outline (the card itself was found)', async () => {
+    expect(outerOutline(await drawn('#f7f7f4'), corners(CARD), 8, 48)).toBeNull();
+  });
+});
