@@ -126,6 +126,14 @@ describe('finding the card inside a holder or a frame', () => {
     if (located?.ok) expect(height(located.card.coarse) / 10).toBeLessThan(180);
   });
 
+  it('takes the card inside a hazy top loader, whose plastic reads almost like a pale border', async () => {
+    // The pocket is 0.74 wide for its height (no card's size); the haze lifts the table by about 16 dE.
+    const loader = `<rect x="127" y="47" width="152" height="205" fill="#5d636d" stroke="#b4b9c1" stroke-width="2"/>`;
+    const located = await locateByOutline(await drawn(loader + card(140, 61, 126, 176)), W * 10);
+    expect(located?.ok).toBe(true);
+    if (located?.ok) expect(height(located.card.coarse) / 10).toBeLessThan(181);
+  });
+
   it('takes the card inside a penny sleeve, not the sleeve', async () => {
     const sleeve = `<rect x="133" y="50" width="140" height="194" fill="#474d56" stroke="#b9bec6" stroke-width="1.5"/>`;
     const located = await locateByOutline(await drawn(sleeve + card(140, 61, 126, 176)), W * 10);

@@ -37,6 +37,11 @@ const HOLDER_AREA_SHARE = 0.6;
  * seen through a slab's grey plastic only 16 (counterspell_bgs.jpg), so the line stays low.
  */
 const HOLDER_RING_CONTRAST = 12;
+/** Up to this, a ring may still be a hazy holder's (16 to 20 for the zoo's top loaders), if the sizes say so. */
+const HAZY_RING_CONTRAST = 22;
+/** The two card sizes' width over height, and how far a reading may lie from one (half their gap). */
+const CARD_SIZE_RATIOS = [63 / 88, 59 / 86];
+const CARD_SIZE_SLACK = 0.015;
 /** Below this share of the preview, the contour search's largest card sends the search to straight sides too. */
 const LINES_BELOW_SHARE = 0.03;
 /** A non-card outline this large that runs into the frame is a card cut off. */
@@ -109,6 +114,7 @@ function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: 
  * border and the inner outline its inner frame.
  */
 function distinctCards(preview: Raster, candidates: OutlineCandidate[]): OutlineCandidate[] {
+  const frame = { width: preview.width, height: preview.height };
   const groups: OutlineCandidate[][] = [];
   for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
     const group = groups.find((members) => members.some((m) => overlaps(m, candidate)));
@@ -120,10 +126,23 @@ function distinctCards(preview: Raster, candidates: OutlineCandidate[]): Outline
     let card = outer;
     for (const inner of members.slice(1)) {
       if (inner.area < outer.area * HOLDER_AREA_SHARE) break;
-      if (inner.corners.every((p) => containsPoint(card.corners, p)) && ringContrast(preview, inner.corners, card.corners) <= HOLDER_RING_CONTRAST) card = inner;
+      if (!inner.corners.every((p) => containsPoint(card.corners, p))) continue;
+      const ring = ringContrast(preview, inner.corners, card.corners);
+      // A hazy holder (a top loader's thick plastic) reads like a pale border: the card in it has a
+      // card's size and the holder's pocket does not.
+      const hazyHolder = ring <= HAZY_RING_CONTRAST && fitsCardSize(inner.corners, frame) && !fitsCardSize(card.corners, frame);
+      if (ring <= HOLDER_RING_CONTRAST || hazyHolder) card = inner;
     }
     return card;
   });
+}
+
+/** Whether both ratio readings of an outline fit one of the two card sizes (63 x 88, 59 x 86 mm). */
+function fitsCardSize(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
+  const [a, b, c, d] = corners;
+  const upright: [Point, Point, Point, Point] = distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
+  const readings = ratioReadings(upright, frame);
+  return CARD_SIZE_RATIOS.some((ratio) => readings.every((r) => Math.abs(r - ratio) <= CARD_SIZE_SLACK));
 }
 
 function overlaps(a: OutlineCandidate, b: OutlineCandidate): boolean {
