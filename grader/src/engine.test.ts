@@ -4,6 +4,7 @@ import { badInputs } from '../bench/bad-inputs.ts';
 import { detectCard, gradeCard } from './index.ts';
 import { overallScore } from './rubric.ts';
 import { generateCase } from './synth/index.ts';
+import { generateZooCase } from './synth/zoo/index.ts';
 
 type Case = Awaited<ReturnType<typeof generateCase>>;
 let clean: Case;
@@ -162,6 +163,24 @@ describe('photo quality', () => {
       const outcome = await gradeCard(c.front, c.back);
       expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe(sigma ? 'too_blurry' : 'graded');
     }
+  }, 60_000);
+});
+
+describe('a card in a holder', () => {
+  it('says a card found inside a penny sleeve was graded through the plastic, and is less sure of it', async () => {
+    // A zoo tuning seed (tuning seeds may be looked at): both faces in a penny sleeve on a two-tone desk.
+    const { front, back } = await generateZooCase({ seed: 57 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const through = outcome.report.warnings.filter((w) => w.code === 'through_holder');
+    expect(through.map((w) => w.face).sort()).toEqual(['back', 'front']);
+    expect(outcome.report.confidence).toBeLessThan(0.7);
+  }, 60_000);
+
+  it('says nothing of a holder for a bare card', async () => {
+    const outcome = await gradeCard(clean.front, clean.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.warnings.map((w) => w.code)).not.toContain('through_holder');
   }, 60_000);
 });
 

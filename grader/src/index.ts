@@ -120,6 +120,9 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     } else if (blurMm(rise, ppm) > BLUR_WARN_MM) {
       warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
     }
+    if (found[face]!.throughHolder) {
+      warnings.push({ code: 'through_holder', face, message: `${label(face)} photo: the card was graded through a sleeve, top loader or slab, whose plastic can hide fine wear or add marks of its own. Take the card out for a surer grade.` });
+    }
   }
 
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;

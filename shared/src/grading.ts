@@ -69,7 +69,9 @@ export type QualityWarningCode =
   /** Foil or busy art left part of the surface unreadable at this resolution: not graded there. */
   | 'surface_not_assessed'
   /** Art or foil to the edge, or a holder's plastic on it, left part of the edges unreadable. */
-  | 'edges_not_assessed';
+  | 'edges_not_assessed'
+  /** The card was found inside a sleeve, top loader or slab and graded through its plastic. */
+  | 'through_holder';
 
 export interface QualityWarning {
   code: QualityWarningCode;

@@ -8,6 +8,8 @@ export interface FoundCard {
   background: Lab;
   /** Median 10-90% rise of the card's outline across its sides, in photo pixels: how sharp the photo is (NaN: no step clear enough to time). */
   edgeRisePx: number;
+  /** Found inside a sleeve, top loader or slab: graded through its plastic. */
+  throughHolder?: boolean;
 }
 
 export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };
@@ -21,6 +23,8 @@ export interface LocatedCard {
   background: Lab;
   /** How far the table's own colour varies (wood grain, cloth): a step must rise above it. */
   backgroundSpread: number;
+  /** Found inside a holder's outline (a sleeve, top loader or slab). */
+  inHolder?: boolean;
 }
 
 /**

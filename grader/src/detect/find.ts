@@ -1,5 +1,6 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
+import { polygonArea } from '../geometry/polygon.ts';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
 import { ratioReadings } from '../geometry/aspect.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
@@ -24,6 +25,8 @@ const CLEAR_OUTLINE = 0.9;
 const SIZE_BETWEEN = 0.701;
 const STANDARD_RATIO = 63 / 88;
 const STANDARD_SLACK = 0.015;
+/** A region without a card's ratio this much larger than the card inside it is a holder (a top loader is 1.4 times a card). */
+const HOLDER_AREA_OVER_CARD = 1.15;
 /** The long side of the finer preview a card too small for the preview is looked for in. */
 const FINE_PREVIEW_SIDE = 1200;
 
@@ -70,8 +73,11 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (!outlineCard?.ok) return colourCard;
   if (sameCard(outlineCard.card, colourCard.card, photo)) return colourCard;
   // The colour search ran around a holder (a slab, a top loader) or into the table: the outline
-  // search's card has a card's ratio.
-  if (!hasCardRatio(colourCard.card.corners, photo)) return outlineCard;
+  // search's card has a card's ratio. A region well larger around it is the holder.
+  if (!hasCardRatio(colourCard.card.corners, photo)) {
+    const around = outlineCard.card.corners.every((p) => containsPoint(colourCard.card.corners, p)) && polygonArea(colourCard.card.corners) > polygonArea(outlineCard.card.corners) * HOLDER_AREA_OVER_CARD;
+    return around ? { ...outlineCard, card: { ...outlineCard.card, throughHolder: true } } : outlineCard;
+  }
   return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
 }
 
@@ -149,10 +155,11 @@ async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false
   const refined = refineCard(decoded.region, located.card, photo.width, photo.height);
   // How far the preview's rough outline may lie from the card's edge, in photo pixels.
   const outlineError = PREVIEW_OUTLINE_ERROR * (photo.width / preview.width);
-  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return { ok: true, card: refined.card, region: decoded.region };
+  const throughHolder = located.card.inHolder === true;
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region };
   const snapped = snapIn(decoded.region, located.card, outlineError, photo);
-  if (snapped) return { ok: true, card: snapped, region: decoded.region };
-  return refined.ok ? { ok: true, card: refined.card, region: decoded.region } : null;
+  if (snapped) return { ok: true, card: { ...snapped, throughHolder }, region: decoded.region };
+  return refined.ok ? { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region } : null;
 }
 
 /**

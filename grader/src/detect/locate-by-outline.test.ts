@@ -97,6 +97,7 @@ describe('finding the card inside a holder or a frame', () => {
     const located = await locateByOutline(await drawn(card(140, 60, 126, 176), '#6b4f33'), W);
     expect(located?.ok).toBe(true);
     if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(170);
+    if (located?.ok) expect(located.card.inHolder).toBe(false);
   });
 
   it('finds a card only 28 preview pixels tall when looking for small cards, for the grader to call too small', async () => {
@@ -124,6 +125,7 @@ describe('finding the card inside a holder or a frame', () => {
     const located = await locateByOutline(await drawn(loader + card(140, 61, 126, 176)), W);
     expect(located?.ok).toBe(true);
     if (located?.ok) expect(height(located.card.coarse) / 10).toBeLessThan(180);
+    if (located?.ok) expect(located.card.inHolder).toBe(true);
   });
 
   it('takes the card inside a hazy top loader, whose plastic reads almost like a pale border', async () => {
@@ -139,6 +141,7 @@ describe('finding the card inside a holder or a frame', () => {
     const located = await locateByOutline(await drawn(sleeve + card(140, 61, 126, 176)), W * 10);
     expect(located?.ok).toBe(true);
     if (located?.ok) expect(height(located.card.coarse) / 10).toBeLessThan(181);
+    if (located?.ok) expect(located.card.inHolder).toBe(true);
   });
 });
 

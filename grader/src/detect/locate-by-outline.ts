@@ -73,7 +73,7 @@ export async function locateByOutline(preview: Raster, photoWidth: number, small
   const largest = cards.reduce((a, b) => (b.area > a.area ? b : a));
   const scale = photoWidth / preview.width;
   const coarse = largest.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
-  return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread } };
+  return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread, inHolder: largest.inHolder } };
 }
 
 /** Whether another card as large as the largest (PEER_AREA_SHARE of it) lies beside it. */
@@ -113,7 +113,7 @@ function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: 
  * table seen through clear plastic); when it does not, what lies between is the card's printed
  * border and the inner outline its inner frame.
  */
-function distinctCards(preview: Raster, candidates: OutlineCandidate[]): OutlineCandidate[] {
+function distinctCards(preview: Raster, candidates: OutlineCandidate[]): (OutlineCandidate & { inHolder: boolean })[] {
   const frame = { width: preview.width, height: preview.height };
   const groups: OutlineCandidate[][] = [];
   for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
@@ -124,6 +124,7 @@ function distinctCards(preview: Raster, candidates: OutlineCandidate[]): Outline
   return groups.map((members) => {
     const outer = members[0]!;
     let card = outer;
+    let inHolder = false;
     for (const inner of members.slice(1)) {
       if (inner.area < outer.area * HOLDER_AREA_SHARE) break;
       if (!inner.corners.every((p) => containsPoint(card.corners, p))) continue;
@@ -131,9 +132,12 @@ function distinctCards(preview: Raster, candidates: OutlineCandidate[]): Outline
       // A hazy holder (a top loader's thick plastic) reads like a pale border: the card in it has a
       // card's size and the holder's pocket does not.
       const hazyHolder = ring <= HAZY_RING_CONTRAST && fitsCardSize(inner.corners, frame) && !fitsCardSize(card.corners, frame);
-      if (ring <= HOLDER_RING_CONTRAST || hazyHolder) card = inner;
+      if (ring <= HOLDER_RING_CONTRAST || hazyHolder) {
+        card = inner;
+        inHolder = true;
+      }
     }
-    return card;
+    return { ...card, inHolder };
   });
 }
 

@@ -8,8 +8,8 @@ export type ConfidenceReport = Pick<GradeReport, 'warnings' | 'pxPerMm' | 'cente
 export const CONFIDENCE_FEATURES = ['lowResolution', 'warnings', 'notAssessed', 'centeringUnmeasured', 'defects', 'belowTen'] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
 
-/** Warnings of a photo fault to retake... */
-const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set(['blur', 'glare', 'low_resolution', 'tilt']);
+/** Warnings of a photo fault to retake (a card seen through plastic among them)... */
+const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set(['blur', 'glare', 'low_resolution', 'tilt', 'through_holder']);
 /** ...and of a part of the card not read (centering is counted per face apart). */
 const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['surface_not_assessed', 'edges_not_assessed']);
 
