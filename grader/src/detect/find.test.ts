@@ -10,6 +10,13 @@ const W = 1600;
 const H = 1200;
 /** The card: 63 x 88 mm at 8 px a millimetre. */
 const CARD = { x: 620, y: 250, w: 504, h: 704 };
+/** Its virtual corners, TL, TR, BR, BL. */
+const CARD_CORNERS = [
+  { x: CARD.x, y: CARD.y },
+  { x: CARD.x + CARD.w, y: CARD.y },
+  { x: CARD.x + CARD.w, y: CARD.y + CARD.h },
+  { x: CARD.x, y: CARD.y + CARD.h },
+];
 
 /** A photo of one card with a bordered art window on a desk drawn by `desk` (SVG). */
 async function photo(desk: string): Promise<Buffer> {
@@ -31,14 +38,8 @@ describe('finding the card', () => {
     const found = await findCardIn(opened.photo);
     expect(found.ok ? 'found' : found.rejection.code).toBe('found');
     if (!found.ok) return;
-    const truth = [
-      { x: CARD.x, y: CARD.y },
-      { x: CARD.x + CARD.w, y: CARD.y },
-      { x: CARD.x + CARD.w, y: CARD.y + CARD.h },
-      { x: CARD.x, y: CARD.y + CARD.h },
-    ];
     // Within 1.5 mm (12 px) of each virtual corner.
-    truth.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
+    CARD_CORNERS.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
   });
 
   it('finds a card only 110 px tall in a 12-megapixel photo, which the grader then calls too small', async () => {
@@ -67,13 +68,7 @@ describe('a light card on light paper', () => {
     const found = await findCardIn(opened.photo);
     expect(found.ok).toBe(true);
     if (!found.ok) return;
-    const truth = [
-      { x: CARD.x, y: CARD.y },
-      { x: CARD.x + CARD.w, y: CARD.y },
-      { x: CARD.x + CARD.w, y: CARD.y + CARD.h },
-      { x: CARD.x, y: CARD.y + CARD.h },
-    ];
-    truth.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
+    CARD_CORNERS.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(12));
   });
 });
 

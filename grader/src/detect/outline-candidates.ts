@@ -167,7 +167,6 @@ export function outlineSupport(preview: Raster, corners: [Point, Point, Point, P
  */
 function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): OutlineCandidate | null {
   const { width: w, height: h } = preview;
-  const centre = centroid(corners);
   const shortSide = Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
   const offset = Math.max(2, shortSide * 0.03);
   const outside: Lab[] = [];
@@ -175,23 +174,13 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
   // to the next along a side: the step must stand above that.
   const steps: number[] = [];
   const alongTable: number[] = [];
-  for (let side = 0; side < 4; side += 1) {
-    const p = corners[side]!;
-    const q = corners[(side + 1) % 4]!;
-    const length = distance(p, q);
-    let normal = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
-    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-    if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
-    for (let k = 0; k < SAMPLES_PER_SIDE; k += 1) {
-      const t = 0.12 + (0.76 * k) / (SAMPLES_PER_SIDE - 1);
-      const at = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
-      const inner = labAt(preview, at.x - normal.x * offset, at.y - normal.y * offset);
-      const outer = labAt(preview, at.x + normal.x * offset, at.y + normal.y * offset);
-      if (!inner || !outer) continue;
-      if (k > 0 && outside.length > 0 && steps.length > 0) alongTable.push(deltaE(outer, outside[outside.length - 1]!));
-      outside.push(outer);
-      steps.push(deltaE(inner, outer));
-    }
+  for (const { k, at, normal } of samplesAlong(corners)) {
+    const inner = labAt(preview, at.x - normal.x * offset, at.y - normal.y * offset);
+    const outer = labAt(preview, at.x + normal.x * offset, at.y + normal.y * offset);
+    if (!inner || !outer) continue;
+    if (k > 0 && outside.length > 0 && steps.length > 0) alongTable.push(deltaE(outer, outside[outside.length - 1]!));
+    outside.push(outer);
+    steps.push(deltaE(inner, outer));
   }
   const samples = steps.length;
   if (samples < SAMPLES_PER_SIDE * 2) return null;
@@ -208,6 +197,28 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
     backgroundSpread: Math.max(6, (spreads[Math.floor(spreads.length * 0.8)] ?? 0) * 1.8),
     touchesFrame,
   };
+}
+
+/**
+ * Points along the middle of each side of an outline (the rounded corners left out), each with
+ * the side's outward unit normal and its index k along the side.
+ */
+function samplesAlong(corners: [Point, Point, Point, Point]): { k: number; at: Point; normal: Point }[] {
+  const centre = centroid(corners);
+  const samples: { k: number; at: Point; normal: Point }[] = [];
+  for (let side = 0; side < 4; side += 1) {
+    const p = corners[side]!;
+    const q = corners[(side + 1) % 4]!;
+    const length = distance(p, q);
+    let normal = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
+    for (let k = 0; k < SAMPLES_PER_SIDE; k += 1) {
+      const t = 0.12 + (0.76 * k) / (SAMPLES_PER_SIDE - 1);
+      samples.push({ k, at: { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t }, normal });
+    }
+  }
+  return samples;
 }
 
 function labAt(preview: Raster, x: number, y: number): Lab | null {
@@ -246,27 +257,16 @@ export function containsPoint(outline: Point[], p: Point): boolean {
  * border. Reading locally keeps a two-tone desk or wood grain from passing for either.
  */
 export function ringContrast(preview: Raster, inner: [Point, Point, Point, Point], outer: [Point, Point, Point, Point]): number {
-  const centre = centroid(inner);
   const shortSide = Math.min(...outer.map((p, i) => distance(p, outer[(i + 1) % 4]!)));
   const offset = Math.max(2, shortSide * 0.03);
   const differences: number[] = [];
-  for (let side = 0; side < 4; side += 1) {
-    const p = inner[side]!;
-    const q = inner[(side + 1) % 4]!;
-    const length = distance(p, q);
-    let normal = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
-    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
-    if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
-    for (let k = 0; k < SAMPLES_PER_SIDE; k += 1) {
-      const t = 0.12 + (0.76 * k) / (SAMPLES_PER_SIDE - 1);
-      const at = { x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t };
-      const gap = rayExit(outer, at, normal);
-      // The ring's middle must lie clear of both edges' blur.
-      if (gap === null || gap < 4) continue;
-      const ring = labAt(preview, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
-      const table = labAt(preview, at.x + normal.x * (gap + offset), at.y + normal.y * (gap + offset));
-      if (ring && table) differences.push(deltaE(ring, table));
-    }
+  for (const { at, normal } of samplesAlong(inner)) {
+    const gap = rayExit(outer, at, normal);
+    // The ring's middle must lie clear of both edges' blur.
+    if (gap === null || gap < 4) continue;
+    const ring = labAt(preview, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
+    const table = labAt(preview, at.x + normal.x * (gap + offset), at.y + normal.y * (gap + offset));
+    if (ring && table) differences.push(deltaE(ring, table));
   }
   return differences.length >= SAMPLES_PER_SIDE ? medianOf(differences) : NaN;
 }
