@@ -1,7 +1,7 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { findCardIn, type CardInPhoto } from './detect/find.ts';
-import { pairSize, ratioReadings } from './geometry/aspect.ts';
+import { CARD_RATIOS, pairSize, ratioReadings } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
@@ -30,7 +30,6 @@ export interface GradeOptions {
 }
 
 const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
-const SIZE_RATIOS = { standard: SIZES.standard.widthMm / SIZES.standard.heightMm, small: SIZES.small.widthMm / SIZES.small.heightMm };
 /** The finest wear the grade turns on: a corner's 0.6 mm of whitening parts a 9 from an 8.5. */
 const FINEST_WEAR_MM = 0.6;
 /**
@@ -99,7 +98,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
   }
-  const sized = pairSize([geometry.front.ratios, geometry.back.ratios], SIZE_RATIOS);
+  const sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS);
   if (!sized.ok) {
     return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });
   }

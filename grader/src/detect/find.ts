@@ -2,7 +2,7 @@ import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
-import { ratioReadings } from '../geometry/aspect.ts';
+import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
@@ -22,9 +22,7 @@ const MIN_COLOUR_SUPPORT = 0.3;
 const CLEAR_OUTLINE = 0.9;
 
 /** Between the small card's ratio (59/86 = 0.686) and the standard one (63/88 = 0.716). */
-const SIZE_BETWEEN = 0.701;
-const STANDARD_RATIO = 63 / 88;
-const STANDARD_SLACK = 0.015;
+const SIZE_BETWEEN = (CARD_RATIOS.small + CARD_RATIOS.standard) / 2;
 /** A region without a card's ratio this much larger than the card inside it is a holder (a top loader is 1.4 times a card). */
 const HOLDER_AREA_OVER_CARD = 1.15;
 /** The long side of the finer preview a card too small for the preview is looked for in. */
@@ -98,8 +96,7 @@ function widened(found: { ok: true; card: FoundCard; region: PhotoRegion }, phot
   const outer = outerOutline(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
   if (!outer) return found;
   const corners = outer.map((p) => ({ x: p.x + left + 0.5, y: p.y + top + 0.5 })) as [Point, Point, Point, Point];
-  const readings = ratioReadings(corners, photo);
-  if (!plausibleCard(corners, photo) || !readings.every((r) => Math.abs(r - STANDARD_RATIO) <= STANDARD_SLACK)) return found;
+  if (!plausibleCard(corners, photo) || !surelyFits(ratioReadings(corners, photo), CARD_RATIOS.standard)) return found;
   return { ...found, card: { ...found.card, corners } };
 }
 

@@ -1,5 +1,6 @@
 import { polygonArea } from '../geometry/polygon.ts';
-import { distance, type Point } from '../geometry/homography.ts';
+import { cardShaped } from '../geometry/card-corners.ts';
+import { distance, intersect, type Line, type Point } from '../geometry/homography.ts';
 import type { OpenCv } from '../image/opencv.ts';
 
 type Quad = [Point, Point, Point, Point];
@@ -34,9 +35,6 @@ const OPPOSITE_ANGLE = (12 * Math.PI) / 180;
 const ADJACENT_FROM_SQUARE = (25 * Math.PI) / 180;
 /** A side shows as an edge along at least this share of its length (the rounded corners and glints leave gaps). */
 const MIN_SIDE_COVER = 0.45;
-/** The short over long side of a card under perspective (0.69 to 0.72 flat). */
-const MIN_RATIO = 0.55;
-const MAX_RATIO = 0.85;
 
 /**
  * Card-shaped quadrilaterals whose four sides are straight edges in `edges` (a binary edge map of
@@ -139,22 +137,23 @@ function cover(line: EdgeLine, p: Point, q: Point): number {
 }
 
 /** Where two lines cross (each is -dir.y * x + dir.x * y = offset), or null for parallel ones. */
-function intersect(a: EdgeLine, b: EdgeLine): Point | null {
-  const det = a.dir.x * b.dir.y - a.dir.y * b.dir.x;
-  if (Math.abs(det) < 1e-6) return null;
-  return { x: (a.offset * b.dir.x - b.offset * a.dir.x) / det, y: (a.offset * b.dir.y - b.offset * a.dir.y) / det };
+function crossing(a: EdgeLine, b: EdgeLine): Point | null {
+  const asLine = (l: EdgeLine): Line => ({ a: -l.dir.y, b: l.dir.x, c: l.offset });
+  try {
+    return intersect(asLine(a), asLine(b));
+  } catch {
+    return null;
+  }
 }
 
 /** The quadrilateral two pairs of opposite sides make, when it is a card's shape and its sides show. */
 function crossed([a, b]: [EdgeLine, EdgeLine], [c, d]: [EdgeLine, EdgeLine], minArea: number, w: number, h: number): Quad | null {
   const fromSquare = Math.abs(angleBetween(a.angle, c.angle) - Math.PI / 2);
   if (fromSquare > ADJACENT_FROM_SQUARE) return null;
-  const corners = [intersect(a, c), intersect(c, b), intersect(b, d), intersect(d, a)];
+  const corners = [crossing(a, c), crossing(c, b), crossing(b, d), crossing(d, a)];
   if (corners.some((p) => !p || p.x < -1 || p.y < -1 || p.x > w || p.y > h)) return null;
   const [p0, p1, p2, p3] = corners as Quad;
-  const sides = [distance(p0, p1), distance(p1, p2), distance(p2, p3), distance(p3, p0)];
-  const ratio = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!) / Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
-  if (ratio < MIN_RATIO || ratio > MAX_RATIO) return null;
+  if (!cardShaped([p0, p1, p2, p3])) return null;
   if (polygonArea([p0, p1, p2, p3]) < minArea) return null;
   const onSides: [EdgeLine, Point, Point][] = [
     [c, p0, p1],

@@ -1,3 +1,4 @@
+import { sideRatio } from '../geometry/card-corners.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { labOfPixel, type Lab } from '../image/color.ts';
@@ -327,8 +328,7 @@ function floodComponent(m: Uint8Array, label: Int32Array, lab: Float32Array, sta
 function cardLike(c: Component & { hullArea: number }): boolean {
   if (c.touchesBorder) return false;
   const quad = coarseCorners(c.boundary);
-  const sides = quad.map((p, i) => distance(p, quad[(i + 1) % 4]!));
-  const ratio = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!) / Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
+  const ratio = sideRatio(quad);
   return ratio >= 0.5 && ratio <= 0.9 && polygonArea(quad) >= c.hullArea * 0.85;
 }
 

@@ -1,4 +1,4 @@
-import { ratioReadings } from '../geometry/aspect.ts';
+import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './card-types.ts';
@@ -39,9 +39,6 @@ const HOLDER_AREA_SHARE = 0.6;
 const HOLDER_RING_CONTRAST = 12;
 /** Up to this, a ring may still be a hazy holder's (16 to 20 for the zoo's top loaders), if the sizes say so. */
 const HAZY_RING_CONTRAST = 22;
-/** The two card sizes' width over height, and how far a reading may lie from one (half their gap). */
-const CARD_SIZE_RATIOS = [63 / 88, 59 / 86];
-const CARD_SIZE_SLACK = 0.015;
 /** Below this share of the preview, the contour search's largest card sends the search to straight sides too. */
 const LINES_BELOW_SHARE = 0.03;
 /** A non-card outline this large that runs into the frame is a card cut off. */
@@ -90,9 +87,7 @@ function severalCards(cards: OutlineCandidate[], frame: { width: number; height:
  * pixel moves it far): its plain side ratio, with a pixel's slack on each side.
  */
 export function hasCardRatio(corners: [Point, Point, Point, Point], frame: { width: number; height: number }, smallCards = false): boolean {
-  const [a, b, c, d] = corners;
-  // Width over height with a short side on top, whichever way the card lies.
-  const upright: [Point, Point, Point, Point] = distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
+  const upright = uprightOf(corners);
   const shortSide = Math.min(distance(upright[0], upright[1]), distance(upright[2], upright[3]));
   const [plain, perspective] = ratioReadings(upright, frame);
   if (!smallCards || shortSide >= SMALL_OUTLINE_PX) return perspective >= CARD_ASPECT.min && perspective <= CARD_ASPECT.max;
@@ -141,12 +136,16 @@ function distinctCards(preview: Raster, candidates: OutlineCandidate[]): (Outlin
   });
 }
 
-/** Whether both ratio readings of an outline fit one of the two card sizes (63 x 88, 59 x 86 mm). */
-function fitsCardSize(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
+/** Corners in order around a quadrilateral, started so that a short side is on top: width over height, whichever way the card lies. */
+function uprightOf(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
   const [a, b, c, d] = corners;
-  const upright: [Point, Point, Point, Point] = distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
-  const readings = ratioReadings(upright, frame);
-  return CARD_SIZE_RATIOS.some((ratio) => readings.every((r) => Math.abs(r - ratio) <= CARD_SIZE_SLACK));
+  return distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
+}
+
+/** Whether both ratio readings of an outline fit one of the two card sizes. */
+function fitsCardSize(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
+  const readings = ratioReadings(uprightOf(corners), frame);
+  return Object.values(CARD_RATIOS).some((ratio) => surelyFits(readings, ratio));
 }
 
 function overlaps(a: OutlineCandidate, b: OutlineCandidate): boolean {

@@ -1,3 +1,4 @@
+import { cardShaped } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
@@ -26,9 +27,6 @@ const CANNY_THRESHOLDS = [
 ] as const;
 /** Candidates smaller than this share of the preview are print details, not cards. */
 export const MIN_AREA_SHARE = 0.001;
-/** A card's short-to-long side ratio is 0.69 to 0.72; perspective up to 15 degrees widens that. */
-const MIN_RATIO = 0.55;
-const MAX_RATIO = 0.85;
 /** Along each side, the share of the side sampled: the rounded corners are left out. */
 const SAMPLES_PER_SIDE = 24;
 /**
@@ -130,14 +128,6 @@ function quadOf(cv: OpenCv, contour: OpenCv): [Point, Point, Point, Point] | nul
     hull.delete();
     approx.delete();
   }
-}
-
-function cardShaped(corners: Point[]): boolean {
-  const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
-  const a = sides[0]! + sides[2]!;
-  const b = sides[1]! + sides[3]!;
-  const ratio = Math.min(a, b) / Math.max(a, b);
-  return ratio >= MIN_RATIO && ratio <= MAX_RATIO;
 }
 
 function clockwiseFromTopLeft(corners: Point[]): [Point, Point, Point, Point] {

@@ -45,8 +45,14 @@ export function ratioReadings(corners: [Point, Point, Point, Point], photo: { wi
   return [plain, rectangleAspect(corners, photo)];
 }
 
+/** The two card sizes' width over height: 63 x 88 mm and 59 x 86 mm. */
+export const CARD_RATIOS = { standard: 63 / 88, small: 59 / 86 } as const;
+
 /** How far a reading may lie from a size's ratio and still fit it: half the gap between the sizes. */
 const RATIO_SLACK = 0.015;
+
+/** Whether every reading of a face lies within RATIO_SLACK of a ratio. */
+export const surelyFits = (readings: readonly number[], ratio: number) => readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
 /**
  * The card size both faces agree on, from each face's ratio readings: a face fits a size when
@@ -59,10 +65,9 @@ const RATIO_SLACK = 0.015;
 export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>): { ok: true; kind: K } | { ok: false } {
   const kinds = Object.keys(ratios) as K[];
   const fits = (readings: number[], kind: K) => readings.some((r) => Math.abs(r - ratios[kind]) <= RATIO_SLACK);
-  const surelyFits = (readings: number[], kind: K) => readings.every((r) => Math.abs(r - ratios[kind]) <= RATIO_SLACK);
   const common = kinds.filter((kind) => faces.every((readings) => fits(readings, kind)));
   if (common.length === 1) return { ok: true, kind: common[0]! };
-  if (common.length === 0 && faces.every((readings) => kinds.some((kind) => surelyFits(readings, kind)))) return { ok: false };
+  if (common.length === 0 && faces.every((readings) => kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
   const offBy = (kind: K) => faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
   return { ok: true, kind: kinds.reduce((a, b) => (offBy(b) < offBy(a) ? b : a)) };
 }

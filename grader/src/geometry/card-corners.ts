@@ -1,13 +1,21 @@
 import { distance, type Point } from './homography.ts';
 
+/** A quadrilateral's opposite sides summed, the shorter pair over the longer: its shape, perspective and all. */
+export function sideRatio(corners: Point[]): number {
+  const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
+  const a = sides[0]! + sides[2]!;
+  const b = sides[1]! + sides[3]!;
+  return Math.min(a, b) / Math.max(a, b);
+}
+
+/** A card's 0.69 to 0.72, widened for a view up to 15 degrees off square. */
+export const cardShaped = (corners: Point[]) => sideRatio(corners) > 0.55 && sideRatio(corners) < 0.85;
+
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
 export function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
   const margin = Math.max(photo.width, photo.height) * 0.1;
   if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
-  const sides = corners.map((p, i) => distance(p, corners[(i + 1) % 4]!));
-  const short = Math.min(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
-  const long = Math.max(sides[0]! + sides[2]!, sides[1]! + sides[3]!);
-  return short / long > 0.55 && short / long < 0.85;
+  return cardShaped(corners);
 }
 
 /** Orders corners clockwise from the top-left, with a short side on top (portrait card). */

@@ -1,8 +1,6 @@
 /** The middle value (the upper of the two middles for an even count); NaN for none: no value is not zero. */
 export function median(values: readonly number[]): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return quantile(values, 0.5);
 }
 
 /** The value a share q (0 to 1) of the values lie below (the nearer rank); NaN for none. */
