@@ -52,6 +52,25 @@ export function rectify(
   return { raster: { data, width, height, channels: 3 }, widthMm: size.widthMm, heightMm: size.heightMm, pxPerMm: p, marginMm: m, photoPxPerMm };
 }
 
+/**
+ * A quadrilateral of a raster (corners TL, TR, BR, BL in its pixels) warped onto an upright
+ * width x height raster: a holder seen at an angle, looked at square on. Outside the raster: black.
+ */
+export function warpQuad(raster: Raster, corners: [Point, Point, Point, Point], width: number, height: number): Raster {
+  const toSource = homographyFrom(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    corners,
+  );
+  const data = new Uint8Array(width * height * 3);
+  warp(raster, toSource, width, height, 1, 0, [0, 0, 0], data);
+  return { data, width, height, channels: 3 };
+}
+
 /** Fixed-point bits of a sample position: the bilinear weights are whole numbers out of 256. */
 const FRACTION = 256;
 /** The exact homography is evaluated every this many pixels along a row, linearly between. */

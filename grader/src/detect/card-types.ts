@@ -25,6 +25,12 @@ export interface LocatedCard {
   backgroundSpread: number;
   /** Found inside a holder's outline (a sleeve, top loader or slab). */
   inHolder?: boolean;
+  /**
+   * How far (photo pixels) the card's edge may lie from the rough outline, when the outline is
+   * known more precisely than the preview shows it: the side search reads no further, and so
+   * never reaches a holder's edges around the card.
+   */
+  reachPx?: number;
 }
 
 /**

@@ -11,6 +11,7 @@ import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
+import { cardInsideHolder } from './inside-holder.ts';
 import { outerOutline } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
@@ -144,7 +145,13 @@ async function smallCard(photo: OpenedPhoto): Promise<CardInPhoto | null> {
  * (a border as dark as the table, a sleeve's edge), the sides snapped to the outline (snap-sides.ts).
  */
 async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false): Promise<CardInPhoto | null> {
-  const located = await locateByOutline(preview, photo.width, smallCards);
+  let located = await locateByOutline(preview, photo.width, smallCards);
+  if (!smallCards && (!located || located.ok)) {
+    const scale = preview.width / photo.width;
+    const seen = located ? (located.card.coarse.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point]) : null;
+    const inside = await cardInsideHolder(photo, preview, seen);
+    if (inside) located = { ok: true, card: inside };
+  }
   if (!located) return null;
   if (!located.ok) return located;
   const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));

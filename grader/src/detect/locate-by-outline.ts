@@ -1,12 +1,13 @@
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { distance, type Point } from '../geometry/homography.ts';
+import { quantile } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './card-types.ts';
-import { centroid, containsPoint, ringContrast, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
+import { centroid, containsPoint, ringContrast, outlineCandidates, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 
 /** Below this share of its outline showing, a quadrilateral is print or table texture, not a card. */
-const MIN_SUPPORT = 0.55;
+export const MIN_SUPPORT = 0.55;
 /** Another card this large beside the biggest one makes the photo one of several cards. */
 const PEER_AREA_SHARE = 0.35;
 /** The smallest card looked for in a finer preview: 95 px tall in 12 megapixels (0.05% of it). */
@@ -18,7 +19,7 @@ const MIN_PEER_SHARE = 0.003;
  * (small), with room for a fit cut by the rounded corners. A top loader (about 0.75) and a slab
  * (about 0.6) fall outside: the card inside them is the card.
  */
-const CARD_ASPECT = { min: 0.655, max: 0.745 } as const;
+export const CARD_ASPECT = { min: 0.655, max: 0.745 } as const;
 /**
  * Below this short side (preview px) an outline's ratio is as uncertain as CORNER_SLACK_PX on a
  * side: such a card (a photo too small to grade) is still a card.
@@ -39,6 +40,11 @@ const HOLDER_AREA_SHARE = 0.6;
 const HOLDER_RING_CONTRAST = 12;
 /** Up to this, a ring may still be a hazy holder's (16 to 20 for the zoo's top loaders), if the sizes say so. */
 const HAZY_RING_CONTRAST = 22;
+/**
+ * Two nested outlines from one preview lie this much further apart than the edges they follow:
+ * the edges are dilated by a pixel each way before their contours are traced.
+ */
+const CONTOUR_WIDENING_PX = 3;
 /** Below this share of the preview, the contour search's largest card sends the search to straight sides too. */
 const LINES_BELOW_SHARE = 0.03;
 /** A non-card outline this large that runs into the frame is a card cut off. */
@@ -106,9 +112,11 @@ function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: 
  * outermost card-shaped outline inwards. An outline inside the one chosen so far, and not much
  * smaller, is the card inside a holder when what lies between them looks like the table (the
  * table seen through clear plastic); when it does not, what lies between is the card's printed
- * border and the inner outline its inner frame.
+ * border and the inner outline its inner frame. With `snugGap` (looking inside a holder), an
+ * outline hugging the outermost one, less than this share of its short side inside it, is the
+ * card in the holder's well.
  */
-function distinctCards(preview: Raster, candidates: OutlineCandidate[]): (OutlineCandidate & { inHolder: boolean })[] {
+export function distinctCards(preview: Raster, candidates: OutlineCandidate[], snugGap?: number): (OutlineCandidate & { inHolder: boolean })[] {
   const frame = { width: preview.width, height: preview.height };
   const groups: OutlineCandidate[][] = [];
   for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
@@ -127,7 +135,8 @@ function distinctCards(preview: Raster, candidates: OutlineCandidate[]): (Outlin
       // A hazy holder (a top loader's thick plastic) reads like a pale border: the card in it has a
       // card's size and the holder's pocket does not.
       const hazyHolder = ring <= HAZY_RING_CONTRAST && fitsCardSize(inner.corners, frame) && !fitsCardSize(card.corners, frame);
-      if (ring <= HOLDER_RING_CONTRAST || hazyHolder) {
+      const snug = snugGap !== undefined && card === outer && quantile(sideGaps(inner.corners, outer.corners), 0.5) - CONTOUR_WIDENING_PX <= snugGap * shortSide(outer.corners);
+      if (ring <= HOLDER_RING_CONTRAST || hazyHolder || snug) {
         card = inner;
         inHolder = true;
       }
@@ -136,14 +145,16 @@ function distinctCards(preview: Raster, candidates: OutlineCandidate[]): (Outlin
   });
 }
 
+const shortSide = (corners: [Point, Point, Point, Point]) => Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
+
 /** Corners in order around a quadrilateral, started so that a short side is on top: width over height, whichever way the card lies. */
-function uprightOf(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
+export function uprightOf(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {
   const [a, b, c, d] = corners;
   return distance(a, b) <= distance(b, c) ? corners : [b, c, d, a];
 }
 
 /** Whether both ratio readings of an outline fit one of the two card sizes. */
-function fitsCardSize(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
+export function fitsCardSize(corners: [Point, Point, Point, Point], frame: { width: number; height: number }): boolean {
   const readings = ratioReadings(uprightOf(corners), frame);
   return Object.values(CARD_RATIOS).some((ratio) => surelyFits(readings, ratio));
 }

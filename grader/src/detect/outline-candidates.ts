@@ -45,7 +45,19 @@ const TABLE_CHANGE_FACTOR = 3;
  * card's aspect, each scored by the contrast along its whole outline. Duplicates of one outline
  * (found at several thresholds, or as the inside and outside of one edge) are merged.
  */
-export async function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE, fromLines = false): Promise<OutlineCandidate[]> {
+export function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE, fromLines = false): Promise<OutlineCandidate[]> {
+  const key = `${minAreaShare} ${fromLines}`;
+  const known = searched.get(preview) ?? new Map<string, Promise<OutlineCandidate[]>>();
+  searched.set(preview, known);
+  const found = known.get(key) ?? search(preview, minAreaShare, fromLines);
+  known.set(key, found);
+  return found;
+}
+
+/** Each preview's candidates, searched once however many steps of the finder ask. */
+const searched = new WeakMap<Raster, Map<string, Promise<OutlineCandidate[]>>>();
+
+async function search(preview: Raster, minAreaShare: number, fromLines: boolean): Promise<OutlineCandidate[]> {
   const { cv } = await openCv();
   const quads = findQuads(cv, preview, minAreaShare, fromLines);
   const scored = quads.map((corners) => scoreOutline(preview, corners)).filter((c): c is OutlineCandidate => c !== null);
@@ -259,6 +271,19 @@ export function ringContrast(preview: Raster, inner: [Point, Point, Point, Point
     if (ring && table) differences.push(deltaE(ring, table));
   }
   return differences.length >= SAMPLES_PER_SIDE ? medianOf(differences) : NaN;
+}
+
+/** How far out from the middle of each side of an outline another outline around it lies (Infinity where it does not). */
+export function sideGaps(inner: [Point, Point, Point, Point], outer: [Point, Point, Point, Point]): number[] {
+  const centre = centroid(inner);
+  return inner.map((p, i) => {
+    const q = inner[(i + 1) % 4]!;
+    const length = distance(p, q);
+    const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+    let normal = { x: (q.y - p.y) / length, y: -(q.x - p.x) / length };
+    if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
+    return rayExit(outer, mid, normal) ?? Infinity;
+  });
 }
 
 /** How far a ray from a point inside a convex outline runs before it leaves it, or null. */

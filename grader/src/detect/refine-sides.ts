@@ -31,7 +31,7 @@ export function regionToRefine(card: LocatedCard, photoWidth: number, photoHeigh
 export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: number, photoHeight: number): Refined {
   const { left, top } = region;
   const coarse = card.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
-  const refined = refineSides(region.raster, coarse, card.background, card.backgroundSpread);
+  const refined = refineSides(region.raster, coarse, card.background, card.backgroundSpread, card.reachPx);
   const corners = refined?.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point] | undefined;
   if (!refined || !corners || !plausibleCard(corners, { width: photoWidth, height: photoHeight })) {
     return finderRejection('edges_not_found');
@@ -46,7 +46,7 @@ const PROFILES = 48;
  * For each side, finds edge points along the normal in the full-resolution photo (where the
  * colour distance to the background crosses half-way), fits a line, and intersects the lines.
  */
-function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab, backgroundSpread: number): { corners: [Point, Point, Point, Point]; edgeRisePx: number; sidesFitted: number } | null {
+function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab, backgroundSpread: number, reachPx?: number): { corners: [Point, Point, Point, Point]; edgeRisePx: number; sidesFitted: number } | null {
   const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
   const lines: Line[] = [];
   const rises: number[] = [];
@@ -63,7 +63,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     if ((mid.x - centre.x) * normal.x + (mid.y - centre.y) * normal.y < 0) normal = { x: -normal.x, y: -normal.y };
     // Coarse corners sit on the rounded corners, up to a few percent inside the true sides, or
     // on the artwork when a border as dark as the background was left out of the mask.
-    const reach = reachOf(length);
+    const reach = reachPx ?? reachOf(length);
     const steps = Math.ceil(reach * 2);
     const points: Point[] = [];
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).

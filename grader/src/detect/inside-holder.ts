@@ -1,0 +1,138 @@
+import { rectangleAspect } from '../geometry/aspect.ts';
+import { applyHomography, distance, homographyFrom, type Point } from '../geometry/homography.ts';
+import { polygonArea } from '../geometry/polygon.ts';
+import { previewOf, type OpenedPhoto } from '../image/decode.ts';
+import type { Raster } from '../image/raster.ts';
+import { warpQuad } from '../rectify.ts';
+import type { LocatedCard } from './card-types.ts';
+import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
+import { centroid, containsPoint, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
+
+type Quad = [Point, Point, Point, Point];
+
+/**
+ * A holder's outline, perspective undone: a graded slab is about 84 x 136 mm (0.62), a top
+ * loader about 76 x 101 mm (0.75). Outlines of a card's ratio are cards (CARD_ASPECT).
+ */
+const HOLDER_ASPECT = { min: 0.5, max: 0.82 } as const;
+/** A holder's outline shows along most of its length: clear plastic's rim catches the light. */
+const HOLDER_SUPPORT = 0.5;
+/** A holder is larger than what was taken for the card in it (a slab's outline and the card's lower sides make a quadrilateral 0.87 of the slab)... */
+const HOLDER_OVER_CARD = 1.1;
+/** ...and at most this much larger: a slab is 2.1 times a card (a larger brand's 2.4). */
+const HOLDER_AT_MOST = 2.6;
+/** With no card found, a holder this large a share of the preview is looked into. */
+const MIN_HOLDER_SHARE = 0.03;
+/**
+ * The card's share of its holder: 0.49 in a PSA-size slab (0.43 in a larger one, 0.44 for a small card), 0.72 in a top
+ * loader (0.66). A card's printed frame fills more than 0.76 of the card (a border under 4.5 mm).
+ */
+const CARD_IN_HOLDER = { min: 0.38, max: 0.76 } as const;
+/** How far (warped pixels, about a quarter mm each) the card's outline in the warped holder may lie from its edge. */
+const OUTLINE_ERROR = 4;
+/** The side search reads at least this far (photo pixels) either side of the outline. */
+const MIN_REACH_PX = 8;
+/**
+ * A slab's inner well hugs the card: about 1.5 mm a side, 0.023 of the well's width. A card's
+ * printed border is 2 mm or more (0.032 of its width).
+ */
+const SNUG_GAP = 0.028;
+/** The finer preview the holder is cut from: 4 to 5 pixels per mm for a card filling a third of the photo. */
+const FINE_SIDE = 1200;
+/** The holder's long side once warped square on: the card in it about 300 px tall, as the preview shows a card. */
+const WARP_LONG_SIDE = 560;
+
+/**
+ * The card inside a holder (a graded slab, a top loader) that the preview showed too coarsely:
+ * there the card's edge runs 1.5 mm from the slab's well or the loader's pocket, two or three
+ * preview pixels, and the outlines merge (or pair the holder's top with the card's sides). The
+ * holder's own outline is clear and of no card's ratio; cut from a finer preview and warped square
+ * on, its inside shows the card's outline apart, found as in the preview (nested outlines read
+ * from the outermost inward) among outlines of a card's ratio and share of the holder. Null when
+ * no holder lies around `found` (preview pixels; null: nothing found) or no card shows inside.
+ */
+export async function cardInsideHolder(photo: OpenedPhoto, preview: Raster, found: Quad | null): Promise<LocatedCard | null> {
+  const view = await holderView(photo, preview, found);
+  if (!view) return null;
+  const card = await cardIn(view.warped);
+  if (!card) return null;
+  const coarse = card.corners.map(view.toPhoto) as Quad;
+  // The card is where something was seen: the holder's own outline, or one partly the card's.
+  const toPreview = preview.width / photo.width;
+  if (found && !containsPoint(coarse.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })), centroid(found))) return null;
+  // The outline in the warped holder is good to a few of its pixels.
+  const reachPx = Math.max(MIN_REACH_PX, OUTLINE_ERROR * view.photoPxPerWarpedPx);
+  return { coarse, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx };
+}
+
+/** A holder warped square on, and the way back to the photo's pixels. */
+export interface HolderView {
+  warped: Raster;
+  toPhoto: (p: Point) => Point;
+  photoPxPerWarpedPx: number;
+}
+
+/** The holder around `found` (see cardInsideHolder) cut from a finer preview and warped square on, or null. */
+export async function holderView(photo: OpenedPhoto, preview: Raster, found: Quad | null): Promise<HolderView | null> {
+  const holder = await holderAround(preview, found);
+  if (!holder) return null;
+  const fine = await previewOf(photo, FINE_SIDE);
+  if (!fine) return null;
+  const toFine = fine.width / preview.width;
+  const corners = holder.map((p) => ({ x: p.x * toFine, y: p.y * toFine })) as Quad;
+  // Width over height of the holder as it lies in the photo (upright or on its side).
+  const standing = distance(corners[0], corners[1]) <= distance(corners[1], corners[2]);
+  const ratio = rectangleAspect(uprightOf(corners), fine);
+  const [width, height] = standing ? [Math.round(WARP_LONG_SIDE * ratio), WARP_LONG_SIDE] : [WARP_LONG_SIDE, Math.round(WARP_LONG_SIDE * ratio)];
+  const back = homographyFrom(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    corners,
+  );
+  const scale = photo.width / fine.width;
+  const longSide = Math.max(distance(corners[0], corners[1]), distance(corners[1], corners[2]));
+  return {
+    warped: warpQuad(fine, corners, width, height),
+    toPhoto: (p) => {
+      const q = applyHomography(back, p);
+      return { x: q.x * scale, y: q.y * scale };
+    },
+    photoPxPerWarpedPx: (longSide * scale) / WARP_LONG_SIDE,
+  };
+}
+
+/** The largest holder-shaped outline around what was found (or, with nothing found, anywhere), in preview pixels. */
+async function holderAround(preview: Raster, found: Quad | null): Promise<Quad | null> {
+  const frameArea = preview.width * preview.height;
+  const holders = (await outlineCandidates(preview)).filter(
+    (c) =>
+      c.support >= HOLDER_SUPPORT &&
+      !c.touchesFrame &&
+      holderShaped(c.corners, preview) &&
+      (found ? containsPoint(c.corners, centroid(found)) && c.area >= polygonArea(found) * HOLDER_OVER_CARD && c.area <= polygonArea(found) * HOLDER_AT_MOST : c.area >= frameArea * MIN_HOLDER_SHARE),
+  );
+  if (holders.length === 0) return null;
+  return holders.reduce((a, b) => (b.area > a.area ? b : a)).corners;
+}
+
+/** An outline of a holder's ratio, outside a card's. */
+function holderShaped(corners: Quad, frame: { width: number; height: number }): boolean {
+  const ratio = rectangleAspect(uprightOf(corners), frame);
+  return ratio >= HOLDER_ASPECT.min && ratio <= HOLDER_ASPECT.max && (ratio < CARD_ASPECT.min || ratio > CARD_ASPECT.max);
+}
+
+/** The card among the outlines of a holder warped square on, or null. */
+async function cardIn(warped: Raster): Promise<OutlineCandidate | null> {
+  const area = warped.width * warped.height;
+  const fits = (c: OutlineCandidate) =>
+    c.support >= MIN_SUPPORT && !c.touchesFrame && hasCardRatio(c.corners, warped) && c.area >= area * CARD_IN_HOLDER.min && c.area <= area * CARD_IN_HOLDER.max;
+  let candidates = (await outlineCandidates(warped)).filter(fits);
+  if (candidates.length === 0) candidates = (await outlineCandidates(warped, undefined, true)).filter(fits);
+  const cards = distinctCards(warped, candidates, SNUG_GAP);
+  if (cards.length === 0) return null;
+  return cards.reduce((a, b) => (b.area > a.area ? b : a));
+}
