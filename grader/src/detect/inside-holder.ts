@@ -37,6 +37,10 @@ const MIN_REACH_PX = 8;
  * printed border is 2 mm or more (0.032 of its width).
  */
 const SNUG_GAP = 0.028;
+/** The warped holder's margin on each side, a share of its long side. */
+const WARP_MARGIN = 0.04;
+/** Corners this near the holder's own (a share of its width) are its outline found again. */
+const SAME_OUTLINE = 0.015;
 /** The finer preview the holder is cut from: 4 to 5 pixels per mm for a card filling a third of the photo. */
 const FINE_SIDE = 1200;
 /** The holder's long side once warped square on: the card in it about 300 px tall, as the preview shows a card. */
@@ -54,7 +58,7 @@ const WARP_LONG_SIDE = 560;
 export async function cardInsideHolder(photo: OpenedPhoto, preview: Raster, found: Quad | null): Promise<LocatedCard | null> {
   const view = await holderView(photo, preview, found);
   if (!view) return null;
-  const card = await cardIn(view.warped);
+  const card = await cardIn(view);
   if (!card) return null;
   const coarse = card.corners.map(view.toPhoto) as Quad;
   // The card is where something was seen: the holder's own outline, or one partly the card's.
@@ -65,14 +69,20 @@ export async function cardInsideHolder(photo: OpenedPhoto, preview: Raster, foun
   return { coarse, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx };
 }
 
-/** A holder warped square on, and the way back to the photo's pixels. */
+/** A holder warped square on, with a margin around it, and the way back to the photo's pixels. */
 export interface HolderView {
   warped: Raster;
+  /** Where the holder's outline lies in `warped`. */
+  holder: { left: number; top: number; width: number; height: number };
   toPhoto: (p: Point) => Point;
   photoPxPerWarpedPx: number;
 }
 
-/** The holder around `found` (see cardInsideHolder) cut from a finer preview and warped square on, or null. */
+/**
+ * The holder around `found` (see cardInsideHolder) cut from a finer preview and warped square on,
+ * or null. The holder's outline comes from the coarse preview: a margin around it keeps whatever
+ * runs close to it whole.
+ */
 export async function holderView(photo: OpenedPhoto, preview: Raster, found: Quad | null): Promise<HolderView | null> {
   const holder = await holderAround(preview, found);
   if (!holder) return null;
@@ -84,21 +94,30 @@ export async function holderView(photo: OpenedPhoto, preview: Raster, found: Qua
   const standing = distance(corners[0], corners[1]) <= distance(corners[1], corners[2]);
   const ratio = rectangleAspect(uprightOf(corners), fine);
   const [width, height] = standing ? [Math.round(WARP_LONG_SIDE * ratio), WARP_LONG_SIDE] : [WARP_LONG_SIDE, Math.round(WARP_LONG_SIDE * ratio)];
-  const back = homographyFrom(
+  const margin = Math.round(WARP_LONG_SIDE * WARP_MARGIN);
+  const toFineFromHolder = homographyFrom(
     [
-      { x: 0, y: 0 },
-      { x: width, y: 0 },
-      { x: width, y: height },
-      { x: 0, y: height },
+      { x: margin, y: margin },
+      { x: margin + width, y: margin },
+      { x: margin + width, y: margin + height },
+      { x: margin, y: margin + height },
     ],
     corners,
   );
+  const [w, h] = [width + 2 * margin, height + 2 * margin];
+  const around = [
+    { x: 0, y: 0 },
+    { x: w, y: 0 },
+    { x: w, y: h },
+    { x: 0, y: h },
+  ].map((p) => applyHomography(toFineFromHolder, p)) as Quad;
   const scale = photo.width / fine.width;
   const longSide = Math.max(distance(corners[0], corners[1]), distance(corners[1], corners[2]));
   return {
-    warped: warpQuad(fine, corners, width, height),
+    warped: warpQuad(fine, around, w, h),
+    holder: { left: margin, top: margin, width, height },
     toPhoto: (p) => {
-      const q = applyHomography(back, p);
+      const q = applyHomography(toFineFromHolder, p);
       return { x: q.x * scale, y: q.y * scale };
     },
     photoPxPerWarpedPx: (longSide * scale) / WARP_LONG_SIDE,
@@ -125,11 +144,21 @@ function holderShaped(corners: Quad, frame: { width: number; height: number }): 
   return ratio >= HOLDER_ASPECT.min && ratio <= HOLDER_ASPECT.max && (ratio < CARD_ASPECT.min || ratio > CARD_ASPECT.max);
 }
 
-/** The card among the outlines of a holder warped square on, or null. */
-async function cardIn(warped: Raster): Promise<OutlineCandidate | null> {
-  const area = warped.width * warped.height;
+/** The card among the outlines inside a holder warped square on, or null. */
+async function cardIn(view: HolderView): Promise<OutlineCandidate | null> {
+  const { warped, holder } = view;
+  const area = holder.width * holder.height;
+  // Not the holder's outline found again.
+  const rim = [
+    { x: holder.left, y: holder.top },
+    { x: holder.left + holder.width, y: holder.top },
+    { x: holder.left + holder.width, y: holder.top + holder.height },
+    { x: holder.left, y: holder.top + holder.height },
+  ];
+  const tolerance = holder.width * SAME_OUTLINE;
+  const isRim = (c: OutlineCandidate) => c.corners.every((p) => rim.some((q) => distance(p, q) <= tolerance));
   const fits = (c: OutlineCandidate) =>
-    c.support >= MIN_SUPPORT && !c.touchesFrame && hasCardRatio(c.corners, warped) && c.area >= area * CARD_IN_HOLDER.min && c.area <= area * CARD_IN_HOLDER.max;
+    c.support >= MIN_SUPPORT && !c.touchesFrame && !isRim(c) && hasCardRatio(c.corners, warped) && c.area >= area * CARD_IN_HOLDER.min && c.area <= area * CARD_IN_HOLDER.max;
   let candidates = (await outlineCandidates(warped)).filter(fits);
   if (candidates.length === 0) candidates = (await outlineCandidates(warped, undefined, true)).filter(fits);
   const cards = distinctCards(warped, candidates, SNUG_GAP);
