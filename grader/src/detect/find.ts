@@ -11,7 +11,7 @@ import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
-import { cardInsideHolder } from './inside-holder.ts';
+import { cardInsideHolder, cardInSleeve, mayHoldCard } from './inside-holder.ts';
 import { outerOutline } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
@@ -64,8 +64,9 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
   const colourCard = refinedColour.ok && colourSupport < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
   if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
-  // A card of a card's ratio whose whole outline shows needs no second opinion (nor OpenCV's time).
-  if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo)) return colourCard;
+  // A card of a card's ratio whose whole outline shows needs no second opinion (nor OpenCV's
+  // time), unless that outline is a penny sleeve's with the card inside it.
+  if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo)) return (await inSleeve(photo, colourCard)) ?? colourCard;
   const outlineCard = await byOutline(photo, photo.preview);
   if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) return outlineCard ?? colourCard;
@@ -113,6 +114,15 @@ async function oneCardSplit(photo: OpenedPhoto, objects: ObjectSeen[]): Promise<
   if (!found?.ok) return null;
   const inside = objects.filter((o) => containsPoint(found.card.corners, o.centre));
   return inside.length > 0 && objects.every((o) => inside.includes(o) || !o.cardLike) ? found : null;
+}
+
+/** The card inside a sleeve whose outline the colour search found, or null (see cardInSleeve). */
+async function inSleeve(photo: OpenedPhoto, found: { ok: true; card: FoundCard; region: PhotoRegion }): Promise<CardInPhoto | null> {
+  if (!(await mayHoldCard(photo, photo.preview, found.card.corners))) return null;
+  const located = await cardInSleeve(photo, photo.preview, found.card.corners);
+  if (!located) return null;
+  const refined = refineCard(found.region, located, photo.width, photo.height);
+  return refined.ok ? { ok: true, card: { ...refined.card, throughHolder: true }, region: found.region } : null;
 }
 
 /** Whether two searches found one card: every corner of one within the outline's error of the other's. */

@@ -72,3 +72,30 @@ describe('the card inside a graded slab', () => {
     expect(found.ok && found.card.throughHolder === true).toBe(false);
   });
 });
+
+describe('the card inside a penny sleeve', () => {
+  /** A silver-bordered card in a sleeve 1.5 mm wider a side (3.6 mm above, 1.4 below) on a dark desk. */
+  async function sleevePhoto(): Promise<Buffer> {
+    const { x, y, w, h } = CARD;
+    const sleeve = { x: x - 1.5 * PX, y: y - 3.6 * PX, w: w + 3 * PX, h: h + 5 * PX };
+    const drawn =
+      `<rect x="${sleeve.x}" y="${sleeve.y}" width="${sleeve.w}" height="${sleeve.h}" rx="${0.8 * PX}" fill="#eef2f5" fill-opacity="0.08"/>` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${3 * PX}" fill="#c9ccd1"/>` +
+      `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${w - 6 * PX}" height="${h * 0.5}" fill="#3a6b4f"/>` +
+      `<rect x="${x + 3 * PX}" y="${y + 6 * PX + h * 0.5}" width="${w - 6 * PX}" height="${h * 0.38}" fill="#7fb069"/>` +
+      `<rect x="${sleeve.x + 0.6}" y="${sleeve.y + 0.6}" width="${sleeve.w - 1.2}" height="${sleeve.h - 1.2}" rx="${0.8 * PX}" fill="none" stroke="#fff" stroke-width="${0.25 * PX}" stroke-opacity="0.6"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#2a2b2f"/><g transform="rotate(${TURN_DEG} ${SLAB.x + SLAB.w / 2} ${SLAB.y + SLAB.h / 2})">${drawn}</g></svg>`;
+    return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+  }
+
+  it("finds the card, not the sleeve's edge the colour search runs along, and says it is seen through plastic", async () => {
+    const opened = await openPhoto(await sleevePhoto());
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
+    if (!found.ok) return;
+    // Within half a millimetre of each virtual corner: the sleeve is 1.5 to 3.6 mm out.
+    CARD_CORNERS.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(0.5 * PX));
+    expect(found.card.throughHolder).toBe(true);
+  });
+});

@@ -6,7 +6,8 @@ import type { Raster } from '../image/raster.ts';
 import { warpQuad } from '../rectify.ts';
 import type { LocatedCard } from './card-types.ts';
 import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
-import { centroid, containsPoint, outlineCandidates, type OutlineCandidate } from './outline-candidates.ts';
+import { centroid, containsPoint, outlineCandidates, ringContrast, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
+import { quantile } from '../geometry/median.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -28,8 +29,8 @@ const MIN_HOLDER_SHARE = 0.03;
  * loader (0.66). A card's printed frame fills more than 0.76 of the card (a border under 4.5 mm).
  */
 const CARD_IN_HOLDER = { min: 0.38, max: 0.76 } as const;
-/** How far (warped pixels, about a quarter mm each) the card's outline in the warped holder may lie from its edge. */
-const OUTLINE_ERROR = 4;
+/** How far (warped pixels, a quarter of a millimetre or less each) the card's outline in the warped holder may lie from its edge. */
+const OUTLINE_ERROR = 6;
 /** The side search reads at least this far (photo pixels) either side of the outline. */
 const MIN_REACH_PX = 8;
 /**
@@ -37,6 +38,20 @@ const MIN_REACH_PX = 8;
  * printed border is 2 mm or more (0.032 of its width).
  */
 const SNUG_GAP = 0.028;
+/** A card fills this share of its penny sleeve (63 x 88 in 66 x 93 mm: 0.9). */
+const CARD_IN_SLEEVE = { min: 0.8, max: 0.97 } as const;
+/** ...as the preview shows them (its outlines lie a pixel or two off). */
+const NESTED_IN_PREVIEW = { min: 0.75, max: 0.97 } as const;
+/** Between a card and its sleeve lies the table seen through plastic: as in the preview (locate-by-outline.ts). */
+const SLEEVE_RING_CONTRAST = 12;
+/**
+ * The ring is narrow: half-way round under this share of the outline's width (3 mm; a sleeve is
+ * 1.5 mm wider a side, and the colour search's outline and the card's contour lie a little out
+ * and in).
+ */
+const SLEEVE_GAP = 0.045;
+/** A candidate's outline lies this far inside the edge it follows (the dilated edge's inner side). */
+const CANDIDATE_WIDENING_PX = 1.5;
 /** The warped holder's margin on each side, a share of its long side. */
 const WARP_MARGIN = 0.04;
 /** Corners this near the holder's own (a share of its width) are its outline found again. */
@@ -85,7 +100,11 @@ export interface HolderView {
  */
 export async function holderView(photo: OpenedPhoto, preview: Raster, found: Quad | null): Promise<HolderView | null> {
   const holder = await holderAround(preview, found);
-  if (!holder) return null;
+  return holder ? viewOf(photo, preview, holder) : null;
+}
+
+/** A holder's outline (preview pixels, clockwise from the top-left) cut from a finer preview and warped square on. */
+export async function viewOf(photo: OpenedPhoto, preview: Raster, holder: Quad): Promise<HolderView | null> {
   const fine = await previewOf(photo, FINE_SIDE);
   if (!fine) return null;
   const toFine = fine.width / preview.width;
@@ -164,4 +183,51 @@ async function cardIn(view: HolderView): Promise<OutlineCandidate | null> {
   const cards = distinctCards(warped, candidates, SNUG_GAP);
   if (cards.length === 0) return null;
   return cards.reduce((a, b) => (b.area > a.area ? b : a));
+}
+
+/**
+ * The card inside a penny sleeve whose outline (photo pixels, TL TR BR BL) the colour search took
+ * for the card: in the finer preview warped square on, a card-shaped outline 0.8 to 0.97 of it,
+ * with the table seen through plastic between them (ringContrast, as in the preview) in a narrow
+ * ring (SLEEVE_GAP).
+ */
+export async function cardInSleeve(photo: OpenedPhoto, preview: Raster, outline: Quad): Promise<LocatedCard | null> {
+  const toPreview = preview.width / photo.width;
+  const view = await viewOf(photo, preview, outline.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })) as Quad);
+  if (!view) return null;
+  const { warped, holder } = view;
+  const area = holder.width * holder.height;
+  const rim: Quad = [
+    { x: holder.left, y: holder.top },
+    { x: holder.left + holder.width, y: holder.top },
+    { x: holder.left + holder.width, y: holder.top + holder.height },
+    { x: holder.left, y: holder.top + holder.height },
+  ];
+  const tolerance = holder.width * SAME_OUTLINE;
+  const candidates = (await outlineCandidates(warped))
+    .filter(
+      (c) =>
+        c.support >= MIN_SUPPORT &&
+        !c.touchesFrame &&
+        !c.corners.every((p) => rim.some((q) => distance(p, q) <= tolerance)) &&
+        c.corners.every((p) => containsPoint(rim, p)) &&
+        hasCardRatio(c.corners, warped) &&
+        c.area >= area * CARD_IN_SLEEVE.min &&
+        c.area <= area * CARD_IN_SLEEVE.max,
+    )
+    .sort((a, b) => b.area - a.area);
+  const shortSide = Math.min(holder.width, holder.height);
+  const card = candidates.find((c) => ringContrast(warped, c.corners, rim) <= SLEEVE_RING_CONTRAST && quantile(sideGaps(c.corners, rim), 0.5) - CANDIDATE_WIDENING_PX <= SLEEVE_GAP * shortSide);
+  if (!card) return null;
+  return { coarse: card.corners.map(view.toPhoto) as Quad, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx: Math.max(MIN_REACH_PX, OUTLINE_ERROR * view.photoPxPerWarpedPx) };
+}
+
+/** Whether the preview shows an outline of a card's ratio nested just inside another (photo pixels): maybe a card in a sleeve. */
+export async function mayHoldCard(photo: OpenedPhoto, preview: Raster, outline: Quad): Promise<boolean> {
+  const toPreview = preview.width / photo.width;
+  const quad = outline.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })) as Quad;
+  const area = polygonArea(quad);
+  return (await outlineCandidates(preview)).some(
+    (c) => c.support >= MIN_SUPPORT && c.area >= area * NESTED_IN_PREVIEW.min && c.area <= area * NESTED_IN_PREVIEW.max && c.corners.every((p) => containsPoint(quad, p)) && hasCardRatio(c.corners, preview),
+  );
 }
