@@ -51,16 +51,21 @@ async function slabPhoto(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
 }
 
+/** The card found within half a millimetre of each virtual corner, and said to be seen through plastic. */
+async function expectCardThroughPlastic(jpeg: Buffer): Promise<void> {
+  const opened = await openPhoto(jpeg);
+  if (!opened.ok) throw new Error(opened.rejection.message);
+  const found = await findCardIn(opened.photo);
+  expect(found.ok ? 'found' : found.rejection.code).toBe('found');
+  if (!found.ok) return;
+  CARD_CORNERS.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(0.5 * PX));
+  expect(found.card.throughHolder).toBe(true);
+}
+
 describe('the card inside a graded slab', () => {
   it('finds the card itself, not the slab, the well or the label and card together, and says it is seen through plastic', async () => {
-    const opened = await openPhoto(await slabPhoto());
-    if (!opened.ok) throw new Error(opened.rejection.message);
-    const found = await findCardIn(opened.photo);
-    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
-    if (!found.ok) return;
-    // Within half a millimetre of each virtual corner: the well is 1.5 mm out, the slab 10 mm.
-    CARD_CORNERS.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(0.5 * PX));
-    expect(found.card.throughHolder).toBe(true);
+    // The well is 1.5 mm out, the slab 10 mm.
+    await expectCardThroughPlastic(await slabPhoto());
   });
 
   it('looks into no holder where there is none', async () => {
@@ -89,13 +94,7 @@ describe('the card inside a penny sleeve', () => {
   }
 
   it("finds the card, not the sleeve's edge the colour search runs along, and says it is seen through plastic", async () => {
-    const opened = await openPhoto(await sleevePhoto());
-    if (!opened.ok) throw new Error(opened.rejection.message);
-    const found = await findCardIn(opened.photo);
-    expect(found.ok ? 'found' : found.rejection.code).toBe('found');
-    if (!found.ok) return;
-    // Within half a millimetre of each virtual corner: the sleeve is 1.5 to 3.6 mm out.
-    CARD_CORNERS.forEach((t, i) => expect(distance(t, found.card.corners[i]!)).toBeLessThan(0.5 * PX));
-    expect(found.card.throughHolder).toBe(true);
+    // The sleeve is 1.5 to 3.6 mm out.
+    await expectCardThroughPlastic(await sleevePhoto());
   });
 });

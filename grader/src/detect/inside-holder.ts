@@ -1,5 +1,6 @@
 import { rectangleAspect } from '../geometry/aspect.ts';
 import { applyHomography, distance, homographyFrom, type Point } from '../geometry/homography.ts';
+import { quantile } from '../geometry/median.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { Raster } from '../image/raster.ts';
@@ -7,7 +8,6 @@ import { warpQuad } from '../rectify.ts';
 import type { LocatedCard } from './card-types.ts';
 import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
 import { centroid, containsPoint, outlineCandidates, ringContrast, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
-import { quantile } from '../geometry/median.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -75,20 +75,26 @@ export async function cardInsideHolder(photo: OpenedPhoto, preview: Raster, foun
   if (!view) return null;
   const card = await cardIn(view);
   if (!card) return null;
-  const coarse = card.corners.map(view.toPhoto) as Quad;
+  const located = locatedIn(view, card);
   // The card is where something was seen: the holder's own outline, or one partly the card's.
   const toPreview = preview.width / photo.width;
-  if (found && !containsPoint(coarse.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })), centroid(found))) return null;
-  // The outline in the warped holder is good to a few of its pixels.
+  if (found && !containsPoint(located.coarse.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })), centroid(found))) return null;
+  return located;
+}
+
+/** The card found in a warped holder, in photo pixels; its outline there is good to a few of its pixels. */
+function locatedIn(view: HolderView, card: OutlineCandidate): LocatedCard {
   const reachPx = Math.max(MIN_REACH_PX, OUTLINE_ERROR * view.photoPxPerWarpedPx);
-  return { coarse, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx };
+  return { coarse: card.corners.map(view.toPhoto) as Quad, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx };
 }
 
 /** A holder warped square on, with a margin around it, and the way back to the photo's pixels. */
 export interface HolderView {
   warped: Raster;
-  /** Where the holder's outline lies in `warped`. */
-  holder: { left: number; top: number; width: number; height: number };
+  /** Where the holder's outline lies in `warped`: its corners, width and height. */
+  rim: Quad;
+  width: number;
+  height: number;
   toPhoto: (p: Point) => Point;
   photoPxPerWarpedPx: number;
 }
@@ -104,7 +110,7 @@ export async function holderView(photo: OpenedPhoto, preview: Raster, found: Qua
 }
 
 /** A holder's outline (preview pixels, clockwise from the top-left) cut from a finer preview and warped square on. */
-export async function viewOf(photo: OpenedPhoto, preview: Raster, holder: Quad): Promise<HolderView | null> {
+async function viewOf(photo: OpenedPhoto, preview: Raster, holder: Quad): Promise<HolderView | null> {
   const fine = await previewOf(photo, FINE_SIDE);
   if (!fine) return null;
   const toFine = fine.width / preview.width;
@@ -114,15 +120,13 @@ export async function viewOf(photo: OpenedPhoto, preview: Raster, holder: Quad):
   const ratio = rectangleAspect(uprightOf(corners), fine);
   const [width, height] = standing ? [Math.round(WARP_LONG_SIDE * ratio), WARP_LONG_SIDE] : [WARP_LONG_SIDE, Math.round(WARP_LONG_SIDE * ratio)];
   const margin = Math.round(WARP_LONG_SIDE * WARP_MARGIN);
-  const toFineFromHolder = homographyFrom(
-    [
-      { x: margin, y: margin },
-      { x: margin + width, y: margin },
-      { x: margin + width, y: margin + height },
-      { x: margin, y: margin + height },
-    ],
-    corners,
-  );
+  const rim: Quad = [
+    { x: margin, y: margin },
+    { x: margin + width, y: margin },
+    { x: margin + width, y: margin + height },
+    { x: margin, y: margin + height },
+  ];
+  const toFineFromHolder = homographyFrom(rim, corners);
   const [w, h] = [width + 2 * margin, height + 2 * margin];
   const around = [
     { x: 0, y: 0 },
@@ -134,7 +138,9 @@ export async function viewOf(photo: OpenedPhoto, preview: Raster, holder: Quad):
   const longSide = Math.max(distance(corners[0], corners[1]), distance(corners[1], corners[2]));
   return {
     warped: warpQuad(fine, around, w, h),
-    holder: { left: margin, top: margin, width, height },
+    rim,
+    width,
+    height,
     toPhoto: (p) => {
       const q = applyHomography(toFineFromHolder, p);
       return { x: q.x * scale, y: q.y * scale };
@@ -165,24 +171,21 @@ function holderShaped(corners: Quad, frame: { width: number; height: number }): 
 
 /** The card among the outlines inside a holder warped square on, or null. */
 async function cardIn(view: HolderView): Promise<OutlineCandidate | null> {
-  const { warped, holder } = view;
-  const area = holder.width * holder.height;
-  // Not the holder's outline found again.
-  const rim = [
-    { x: holder.left, y: holder.top },
-    { x: holder.left + holder.width, y: holder.top },
-    { x: holder.left + holder.width, y: holder.top + holder.height },
-    { x: holder.left, y: holder.top + holder.height },
-  ];
-  const tolerance = holder.width * SAME_OUTLINE;
-  const isRim = (c: OutlineCandidate) => c.corners.every((p) => rim.some((q) => distance(p, q) <= tolerance));
+  const { warped } = view;
+  const area = view.width * view.height;
   const fits = (c: OutlineCandidate) =>
-    c.support >= MIN_SUPPORT && !c.touchesFrame && !isRim(c) && hasCardRatio(c.corners, warped) && c.area >= area * CARD_IN_HOLDER.min && c.area <= area * CARD_IN_HOLDER.max;
+    c.support >= MIN_SUPPORT && !c.touchesFrame && !isRim(view, c) && hasCardRatio(c.corners, warped) && c.area >= area * CARD_IN_HOLDER.min && c.area <= area * CARD_IN_HOLDER.max;
   let candidates = (await outlineCandidates(warped)).filter(fits);
   if (candidates.length === 0) candidates = (await outlineCandidates(warped, undefined, true)).filter(fits);
   const cards = distinctCards(warped, candidates, SNUG_GAP);
   if (cards.length === 0) return null;
   return cards.reduce((a, b) => (b.area > a.area ? b : a));
+}
+
+/** Whether an outline in the warped holder is the holder's own, found again. */
+function isRim(view: HolderView, c: OutlineCandidate): boolean {
+  const tolerance = view.width * SAME_OUTLINE;
+  return c.corners.every((p) => view.rim.some((q) => distance(p, q) <= tolerance));
 }
 
 /**
@@ -195,31 +198,23 @@ export async function cardInSleeve(photo: OpenedPhoto, preview: Raster, outline:
   const toPreview = preview.width / photo.width;
   const view = await viewOf(photo, preview, outline.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })) as Quad);
   if (!view) return null;
-  const { warped, holder } = view;
-  const area = holder.width * holder.height;
-  const rim: Quad = [
-    { x: holder.left, y: holder.top },
-    { x: holder.left + holder.width, y: holder.top },
-    { x: holder.left + holder.width, y: holder.top + holder.height },
-    { x: holder.left, y: holder.top + holder.height },
-  ];
-  const tolerance = holder.width * SAME_OUTLINE;
+  const { warped, rim } = view;
+  const area = view.width * view.height;
   const candidates = (await outlineCandidates(warped))
     .filter(
       (c) =>
         c.support >= MIN_SUPPORT &&
         !c.touchesFrame &&
-        !c.corners.every((p) => rim.some((q) => distance(p, q) <= tolerance)) &&
+        !isRim(view, c) &&
         c.corners.every((p) => containsPoint(rim, p)) &&
         hasCardRatio(c.corners, warped) &&
         c.area >= area * CARD_IN_SLEEVE.min &&
         c.area <= area * CARD_IN_SLEEVE.max,
     )
     .sort((a, b) => b.area - a.area);
-  const shortSide = Math.min(holder.width, holder.height);
+  const shortSide = Math.min(view.width, view.height);
   const card = candidates.find((c) => ringContrast(warped, c.corners, rim) <= SLEEVE_RING_CONTRAST && quantile(sideGaps(c.corners, rim), 0.5) - CANDIDATE_WIDENING_PX <= SLEEVE_GAP * shortSide);
-  if (!card) return null;
-  return { coarse: card.corners.map(view.toPhoto) as Quad, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx: Math.max(MIN_REACH_PX, OUTLINE_ERROR * view.photoPxPerWarpedPx) };
+  return card ? locatedIn(view, card) : null;
 }
 
 /** Whether the preview shows an outline of a card's ratio nested just inside another (photo pixels): maybe a card in a sleeve. */
