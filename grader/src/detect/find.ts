@@ -11,7 +11,7 @@ import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
-import { cardInsideHolder, cardInSleeve, mayHoldCard } from './inside-holder.ts';
+import { cardInsideHolder, cardInSleeve, tableJustInside } from './inside-holder.ts';
 import { outerOutline } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
@@ -71,7 +71,8 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) return outlineCard ?? colourCard;
   if (!outlineCard?.ok) return colourCard;
-  if (sameCard(outlineCard.card, colourCard.card, photo)) return colourCard;
+  // Within the preview outline's error of each other.
+  if (sameCard(outlineCard.card, colourCard.card, PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width))) return colourCard;
   // The colour search ran around a holder (a slab, a top loader) or into the table: the outline
   // search's card has a card's ratio. A region well larger around it is the holder.
   if (!hasCardRatio(colourCard.card.corners, photo)) {
@@ -118,16 +119,17 @@ async function oneCardSplit(photo: OpenedPhoto, objects: ObjectSeen[]): Promise<
 
 /** The card inside a sleeve whose outline the colour search found, or null (see cardInSleeve). */
 async function inSleeve(photo: OpenedPhoto, found: { ok: true; card: FoundCard; region: PhotoRegion }): Promise<CardInPhoto | null> {
-  if (!(await mayHoldCard(photo, photo.preview, found.card.corners))) return null;
+  if (!tableJustInside(found.region, found.card.corners)) return null;
   const located = await cardInSleeve(photo, photo.preview, found.card.corners);
   if (!located) return null;
   const refined = refineCard(found.region, located, photo.width, photo.height);
-  return refined.ok ? { ok: true, card: { ...refined.card, throughHolder: true }, region: found.region } : null;
+  // The side fit went back out to the outline first found: that was the card, not a sleeve.
+  if (!refined.ok || sameCard(refined.card, found.card, located.reachPx ?? 0)) return null;
+  return { ok: true, card: { ...refined.card, throughHolder: true }, region: found.region };
 }
 
-/** Whether two searches found one card: every corner of one within the outline's error of the other's. */
-function sameCard(a: FoundCard, b: FoundCard, photo: OpenedPhoto): boolean {
-  const tolerance = PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width);
+/** Whether two searches found one card: every corner of one within `tolerance` (photo pixels) of the other's. */
+function sameCard(a: FoundCard, b: FoundCard, tolerance: number): boolean {
   return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
 }
 

@@ -3,11 +3,12 @@ import { applyHomography, distance, homographyFrom, type Point } from '../geomet
 import { quantile } from '../geometry/median.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { previewOf, type OpenedPhoto } from '../image/decode.ts';
-import type { Raster } from '../image/raster.ts';
+import type { PhotoRegion, Raster } from '../image/raster.ts';
+import { deltaE } from '../image/color.ts';
 import { warpQuad } from '../rectify.ts';
 import type { LocatedCard } from './card-types.ts';
 import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
-import { centroid, containsPoint, outlineCandidates, ringContrast, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
+import { centroid, containsPoint, labAt, outlineCandidates, ringContrast, samplesAlong, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -40,8 +41,9 @@ const MIN_REACH_PX = 8;
 const SNUG_GAP = 0.028;
 /** A card fills this share of its penny sleeve (63 x 88 in 66 x 93 mm: 0.9). */
 const CARD_IN_SLEEVE = { min: 0.8, max: 0.97 } as const;
-/** ...as the preview shows them (its outlines lie a pixel or two off). */
-const NESTED_IN_PREVIEW = { min: 0.75, max: 0.97 } as const;
+/** A sleeve's margin is read this far inside its outline, the table this far outside it. */
+const SLEEVE_MARGIN_MM = 0.8;
+const TABLE_OUT_MM = 1.2;
 /** Between a card and its sleeve lies the table seen through plastic: as in the preview (locate-by-outline.ts). */
 const SLEEVE_RING_CONTRAST = 12;
 /**
@@ -192,7 +194,7 @@ function isRim(view: HolderView, c: OutlineCandidate): boolean {
  * The card inside a penny sleeve whose outline (photo pixels, TL TR BR BL) the colour search took
  * for the card: in the finer preview warped square on, a card-shaped outline 0.8 to 0.97 of it,
  * with the table seen through plastic between them (ringContrast, as in the preview) in a narrow
- * ring (SLEEVE_GAP).
+ * ring (SLEEVE_GAP). Looked for only where the table shows just inside the outline (tableJustInside).
  */
 export async function cardInSleeve(photo: OpenedPhoto, preview: Raster, outline: Quad): Promise<LocatedCard | null> {
   const toPreview = preview.width / photo.width;
@@ -217,12 +219,20 @@ export async function cardInSleeve(photo: OpenedPhoto, preview: Raster, outline:
   return card ? locatedIn(view, card) : null;
 }
 
-/** Whether the preview shows an outline of a card's ratio nested just inside another (photo pixels): maybe a card in a sleeve. */
-export async function mayHoldCard(photo: OpenedPhoto, preview: Raster, outline: Quad): Promise<boolean> {
-  const toPreview = preview.width / photo.width;
-  const quad = outline.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })) as Quad;
-  const area = polygonArea(quad);
-  return (await outlineCandidates(preview)).some(
-    (c) => c.support >= MIN_SUPPORT && c.area >= area * NESTED_IN_PREVIEW.min && c.area <= area * NESTED_IN_PREVIEW.max && c.corners.every((p) => containsPoint(quad, p)) && hasCardRatio(c.corners, preview),
-  );
+/**
+ * Whether just inside an outline (photo pixels, the region's raster around it) lies what lies
+ * just outside it: the table seen through a sleeve's plastic, not a card's printed border. Read
+ * at full resolution, since a sleeve's margin is 1.5 mm, a pixel or two of the preview.
+ */
+export function tableJustInside(region: PhotoRegion, outline: Quad): boolean {
+  const { raster, left, top } = region;
+  const local = outline.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
+  const pxPerMm = Math.min(...local.map((p, i) => distance(p, local[(i + 1) % 4]!))) / 66;
+  const differences: number[] = [];
+  for (const { at, normal } of samplesAlong(local)) {
+    const inside = labAt(raster, at.x - normal.x * SLEEVE_MARGIN_MM * pxPerMm, at.y - normal.y * SLEEVE_MARGIN_MM * pxPerMm);
+    const outside = labAt(raster, at.x + normal.x * TABLE_OUT_MM * pxPerMm, at.y + normal.y * TABLE_OUT_MM * pxPerMm);
+    if (inside && outside) differences.push(deltaE(inside, outside));
+  }
+  return differences.length > 0 && quantile(differences, 0.5) <= SLEEVE_RING_CONTRAST;
 }

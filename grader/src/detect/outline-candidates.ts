@@ -205,7 +205,7 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
  * Points along the middle of each side of an outline (the rounded corners left out), each with
  * the side's outward unit normal and its index k along the side.
  */
-function samplesAlong(corners: [Point, Point, Point, Point]): { k: number; at: Point; normal: Point }[] {
+export function samplesAlong(corners: [Point, Point, Point, Point]): { k: number; at: Point; normal: Point }[] {
   const centre = centroid(corners);
   const samples: { k: number; at: Point; normal: Point }[] = [];
   for (let side = 0; side < 4; side += 1) {
@@ -223,7 +223,7 @@ function samplesAlong(corners: [Point, Point, Point, Point]): { k: number; at: P
   return samples;
 }
 
-function labAt(preview: Raster, x: number, y: number): Lab | null {
+export function labAt(preview: Raster, x: number, y: number): Lab | null {
   const px = Math.round(x);
   const py = Math.round(y);
   if (px < 0 || py < 0 || px >= preview.width || py >= preview.height) return null;
