@@ -168,8 +168,10 @@ describe('photo quality', () => {
 
 describe('a card in a holder', () => {
   it('says a card found inside a penny sleeve was graded through the plastic, and is less sure of it', async () => {
-    // A zoo tuning seed (tuning seeds may be looked at): both faces in a penny sleeve on a two-tone desk.
-    const { front, back } = await generateZooCase({ seed: 57 });
+    // A zoo tuning seed (tuning seeds may be looked at): both faces in a penny sleeve on a dark desk.
+    // (Where the card's own outline is found straight away, the sleeve around it can go unsaid:
+    // seed 57's front, decision 17.)
+    const { front, back } = await generateZooCase({ seed: 8 });
     const outcome = await gradeCard(front, back);
     if (!outcome.ok) throw new Error(outcome.rejection.code);
     const through = outcome.report.warnings.filter((w) => w.code === 'through_holder');
