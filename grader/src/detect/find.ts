@@ -1,5 +1,5 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
-import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
+import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, fitLine, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
@@ -95,7 +95,7 @@ function widened(found: { ok: true; card: FoundCard; region: PhotoRegion }, phot
   const { left, top, raster } = found.region;
   const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
   // The frame is about 57 mm wide on a 63 mm card.
-  const pxPerMm = Math.min(...quad.map((p, i) => distance(p, quad[(i + 1) % 4]!))) / 57;
+  const pxPerMm = shortestSide(quad) / 57;
   const outer = outerOutline(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
   if (!outer) return found;
   const corners = outer.map((p) => ({ x: p.x + left + 0.5, y: p.y + top + 0.5 })) as [Point, Point, Point, Point];
@@ -196,7 +196,7 @@ function snapIn(region: PhotoRegion, located: LocatedCard, outlineError: number,
   const { left, top, raster } = region;
   const coarse = located.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
   // A card's border is at least a millimetre wide: the colour past its edge lasts that long.
-  const pxPerMm = Math.min(...coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!))) / 63;
+  const pxPerMm = shortestSide(coarse) / 63;
   const snapped = snapSides(raster, coarse, outlineError + 2, Math.max(3, Math.round(pxPerMm)));
   if (!snapped) return null;
   const corners = snapped.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point];

@@ -1,4 +1,5 @@
 import { rectangleAspect } from '../geometry/aspect.ts';
+import { shortestSide } from '../geometry/card-corners.ts';
 import { applyHomography, distance, homographyFrom, type Point } from '../geometry/homography.ts';
 import { quantile } from '../geometry/median.ts';
 import { polygonArea } from '../geometry/polygon.ts';
@@ -17,7 +18,7 @@ type Quad = [Point, Point, Point, Point];
  * loader about 76 x 101 mm (0.75). Outlines of a card's ratio are cards (CARD_ASPECT).
  */
 const HOLDER_ASPECT = { min: 0.5, max: 0.82 } as const;
-/** A holder's outline shows along most of its length: clear plastic's rim catches the light. */
+/** A holder's outline shows along half its length or more (clear plastic's rim catches the light, though not on every table). */
 const HOLDER_SUPPORT = 0.5;
 /** A holder is larger than what was taken for the card in it (a slab's outline and the card's lower sides make a quadrilateral 0.87 of the slab)... */
 const HOLDER_OVER_CARD = 1.1;
@@ -227,7 +228,7 @@ export async function cardInSleeve(photo: OpenedPhoto, preview: Raster, outline:
 export function tableJustInside(region: PhotoRegion, outline: Quad): boolean {
   const { raster, left, top } = region;
   const local = outline.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
-  const pxPerMm = Math.min(...local.map((p, i) => distance(p, local[(i + 1) % 4]!))) / 66;
+  const pxPerMm = shortestSide(local) / 66;
   const differences: number[] = [];
   for (const { at, normal } of samplesAlong(local)) {
     const inside = labAt(raster, at.x - normal.x * SLEEVE_MARGIN_MM * pxPerMm, at.y - normal.y * SLEEVE_MARGIN_MM * pxPerMm);

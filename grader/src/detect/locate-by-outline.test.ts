@@ -21,7 +21,10 @@ async function preview(cards: { x: number; y: number; w: number; h: number; bord
         `<rect x="${x + w * 0.1}" y="${y + h * 0.62}" width="${w * 0.8}" height="${h * 0.28}" fill="#f4efe0" stroke="#555" stroke-width="0.6"/>`,
     )
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${background}${drawn}</svg>`;
+  return rasterOf(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${background}${drawn}</svg>`);
+}
+
+async function rasterOf(svg: string): Promise<Raster> {
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
@@ -76,9 +79,7 @@ describe('finding a card by its outline', () => {
 describe('finding the card inside a holder or a frame', () => {
   /** A preview of one card (and what is drawn around it) on a plain table. */
   async function drawn(body: string, table = '#3a3f47'): Promise<Raster> {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+    return rasterOf(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`);
   }
   const card = (x: number, y: number, w: number, h: number) =>
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.04}" fill="#1d1d1f"/>` +
@@ -152,8 +153,7 @@ describe('finding a card whose outline runs into the table', () => {
     const art = Array.from({ length: 9 }, (_, i) => `<line x1="${110 + i * 25}" y1="60" x2="${170 + i * 25}" y2="236" stroke="#3d6b8f" stroke-width="4"/>`).join('');
     const body = `<rect width="${W}" height="${H}" fill="#8a6240"/>${grain}<line x1="0" y1="150" x2="400" y2="128" stroke="#2b1a0e" stroke-width="3"/>`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${body}<clipPath id="c"><rect x="150" y="60" width="126" height="176" rx="5"/></clipPath><g clip-path="url(#c)"><rect x="150" y="60" width="126" height="176" fill="#d8c9a0"/>${art}</g></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const located = await locateByOutline({ data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 }, W);
+    const located = await locateByOutline(await rasterOf(svg), W);
     expect(located?.ok).toBe(true);
     if (!located?.ok) return;
     const truth = [

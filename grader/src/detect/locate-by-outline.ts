@@ -1,4 +1,5 @@
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
+import { shortestSide } from '../geometry/card-corners.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { quantile } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
@@ -136,7 +137,7 @@ export function distinctCards(preview: Raster, candidates: OutlineCandidate[], s
       // A hazy holder (a top loader's thick plastic) reads like a pale border: the card in it has a
       // card's size and the holder's pocket does not.
       const hazyHolder = ring <= HAZY_RING_CONTRAST && fitsCardSize(inner.corners, frame) && !fitsCardSize(card.corners, frame);
-      const snug = snugGap !== undefined && card === outer && quantile(sideGaps(inner.corners, outer.corners), 0.5) - CONTOUR_WIDENING_PX <= snugGap * shortSide(outer.corners);
+      const snug = snugGap !== undefined && card === outer && quantile(sideGaps(inner.corners, outer.corners), 0.5) - CONTOUR_WIDENING_PX <= snugGap * shortestSide(outer.corners);
       if (ring <= HOLDER_RING_CONTRAST || hazyHolder || snug) {
         card = inner;
         inHolder = true;
@@ -145,8 +146,6 @@ export function distinctCards(preview: Raster, candidates: OutlineCandidate[], s
     return { ...card, inHolder };
   });
 }
-
-const shortSide = (corners: [Point, Point, Point, Point]) => Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
 
 /** Corners in order around a quadrilateral, started so that a short side is on top: width over height, whichever way the card lies. */
 export function uprightOf(corners: [Point, Point, Point, Point]): [Point, Point, Point, Point] {

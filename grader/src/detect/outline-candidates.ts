@@ -1,4 +1,4 @@
-import { cardShaped } from '../geometry/card-corners.ts';
+import { cardShaped, shortestSide } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
@@ -169,8 +169,7 @@ export function outlineSupport(preview: Raster, corners: [Point, Point, Point, P
  */
 function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): OutlineCandidate | null {
   const { width: w, height: h } = preview;
-  const shortSide = Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
-  const offset = Math.max(2, shortSide * 0.03);
+  const offset = Math.max(2, shortestSide(corners) * 0.03);
   const outside: Lab[] = [];
   // Each sample's step across the outline, and how far the table changes from one outer sample
   // to the next along a side: the step must stand above that.
@@ -259,8 +258,7 @@ export function containsPoint(outline: Point[], p: Point): boolean {
  * border. Reading locally keeps a two-tone desk or wood grain from passing for either.
  */
 export function ringContrast(preview: Raster, inner: [Point, Point, Point, Point], outer: [Point, Point, Point, Point]): number {
-  const shortSide = Math.min(...outer.map((p, i) => distance(p, outer[(i + 1) % 4]!)));
-  const offset = Math.max(2, shortSide * 0.03);
+  const offset = Math.max(2, shortestSide(outer) * 0.03);
   const differences: number[] = [];
   for (const { at, normal } of samplesAlong(inner)) {
     const gap = rayExit(outer, at, normal);

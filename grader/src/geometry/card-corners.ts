@@ -8,6 +8,9 @@ export function sideRatio(corners: Point[]): number {
   return Math.min(a, b) / Math.max(a, b);
 }
 
+/** The shortest of a quadrilateral's four sides. */
+export const shortestSide = (corners: Point[]) => Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
+
 /** A card's 0.69 to 0.72, widened for a view up to 15 degrees off square. */
 export const cardShaped = (corners: Point[]) => sideRatio(corners) > 0.55 && sideRatio(corners) < 0.85;
 
