@@ -72,6 +72,21 @@ describe('a light card on light paper', () => {
   });
 });
 
+describe("a card whose printed frame the searches found on some sides", () => {
+  it("moves those sides out to the card's own faint edge (a white-bordered card on white paper)", async () => {
+    // A zoo tuning seed: the frame inside the white border read as the card, 4.5 mm inside its edge.
+    const zoo = await generateZooCase({ seed: 81 });
+    const opened = await openPhoto(zoo.front);
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok).toBe(true);
+    if (!found.ok) return;
+    const mm = zoo.truth.pxPerMm.front;
+    const worst = Math.max(...zoo.truth.corners.front.map((t) => Math.min(...found.card.corners.map((p) => distance(p, t)))));
+    expect(worst / mm).toBeLessThan(0.5);
+  }, 30_000);
+});
+
 describe('one card the colour search splits', () => {
   const find = async (jpeg: Buffer) => {
     const opened = await openPhoto(jpeg);

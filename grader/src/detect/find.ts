@@ -1,7 +1,7 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
-import { distance, fitLine, type Point } from '../geometry/homography.ts';
+import { distance, fitLine, intersect, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
@@ -12,7 +12,7 @@ import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
 import { cardInsideHolder, cardInSleeve, tableJustInside } from './inside-holder.ts';
-import { outerOutline } from './outer-edge.ts';
+import { outerSides } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
 export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
@@ -83,25 +83,59 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
 }
 
 /**
- * The card's own edge where the searches found its printed frame: a light card on light paper
- * shows its frame's edge clearly and its own edge faintly, 1 to 6 mm further out. Looked for only
- * when the outline found reads as the smaller card size and the faint outline around it reads as
- * the standard one: a card found rightly in a sleeve reads standard already, and a small card in
- * a sleeve stays small.
+ * The card's own edge where the searches found its printed frame on some sides or all: a light
+ * card on light paper, or a dark card on a dark desk, shows its frame's edge clearly and its own
+ * edge faintly, 1 to 6 mm further out (outer-edge.ts). The sides that show such a line move out
+ * to it when the outline then reads as a card size (within SIZE_FITS_AFTER of its ratio, and
+ * SIZE_GAIN closer than before), the most sides that do so; or, the old rule, all four move when
+ * the outline read as neither size inside and surely as the standard one outside. An outline
+ * that reads as a size already stays, and so does one found through a holder, whose rim would
+ * read as such a line. A side showing no fainter line is never guessed.
  */
 function widened(found: { ok: true; card: FoundCard; region: PhotoRegion }, photo: OpenedPhoto): CardInPhoto {
-  const [, inner] = ratioReadings(found.card.corners, photo);
-  if (inner >= SIZE_BETWEEN) return found;
+  if (found.card.throughHolder) return found;
+  const [, perspective] = ratioReadings(found.card.corners, photo);
+  const before = offSize(perspective);
+  if (before <= SIZE_FITS) return found;
   const { left, top, raster } = found.region;
   const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
   // The frame is about 57 mm wide on a 63 mm card.
   const pxPerMm = shortestSide(quad) / 57;
-  const outer = outerOutline(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
-  if (!outer) return found;
-  const corners = outer.map((p) => ({ x: p.x + left + 0.5, y: p.y + top + 0.5 })) as [Point, Point, Point, Point];
-  if (!plausibleCard(corners, photo) || !surelyFits(ratioReadings(corners, photo), CARD_RATIOS.standard)) return found;
-  return { ...found, card: { ...found.card, corners } };
+  const outer = outerSides(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
+  const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
+  let best: { corners: [Point, Point, Point, Point]; moved: number; off: number } | null = null;
+  // Each subset of the sides that show a fainter line, as a bit mask (side i runs from corner i to corner i + 1).
+  for (let subset = 1; subset < 16; subset += 1) {
+    const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
+    if (moves.some((i) => !outer[i])) continue;
+    const lines = own.map((line, i) => (moves.includes(i) ? outer[i]! : line));
+    let corners: [Point, Point, Point, Point];
+    try {
+      corners = [0, 1, 2, 3].map((i) => {
+        const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+        return { x: p.x + left + 0.5, y: p.y + top + 0.5 };
+      }) as [Point, Point, Point, Point];
+    } catch {
+      continue;
+    }
+    if (!plausibleCard(corners, photo)) continue;
+    const readings = ratioReadings(corners, photo);
+    const off = offSize(readings[1]);
+    const frameOfStandard = moves.length === 4 && perspective < SIZE_BETWEEN && surelyFits(readings, CARD_RATIOS.standard);
+    if (!frameOfStandard && (off > SIZE_FITS_AFTER || off + SIZE_GAIN > before)) continue;
+    if (!best || moves.length > best.moved || (moves.length === best.moved && off < best.off)) best = { corners, moved: moves.length, off };
+  }
+  return best ? { ...found, card: { ...found.card, corners: best.corners } } : found;
 }
+
+/** How far a width-to-height reading lies from the nearer card size's ratio. */
+const offSize = (ratio: number) => Math.min(Math.abs(ratio - CARD_RATIOS.standard), Math.abs(ratio - CARD_RATIOS.small));
+/** An outline whose ratio (with the perspective undone) reads this close to a card size's is the card's. */
+const SIZE_FITS = 0.004;
+/** A widened outline must read this close to a card size's ratio... */
+const SIZE_FITS_AFTER = 0.006;
+/** ...and this much closer than the outline it widens. */
+const SIZE_GAIN = 0.003;
 
 /**
  * One card the colour flood split into several objects (a sleeve's edge, paper lines or a

@@ -26,18 +26,20 @@ const MIN_STEP = 4;
  * side shows no such step. Corners in the raster's pixels, pixel i's centre at i + 0.5.
  */
 export function outerOutline(raster: Raster, quad: Quad, fromPx: number, toPx: number): Quad | null {
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  const lines: Line[] = [];
-  for (let side = 0; side < 4; side += 1) {
-    const line = outerSide(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx);
-    if (!line) return null;
-    lines.push(line);
-  }
+  const found = outerSides(raster, quad, fromPx, toPx);
+  if (found.some((l) => l === null)) return null;
+  const lines = found as Line[];
   try {
     return [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!)) as Quad;
   } catch {
     return null;
   }
+}
+
+/** Each side's fainter outer line (side i runs from corner i to corner i + 1), null where none shows. */
+export function outerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  return [0, 1, 2, 3].map((side) => outerSide(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx));
 }
 
 function outerSide(raster: Raster, a: Point, b: Point, centre: Point, fromPx: number, toPx: number): Line | null {

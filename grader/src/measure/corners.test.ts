@@ -36,6 +36,14 @@ describe('measureCorners', () => {
     expect(view(result, 'bottom-right').grade).toBe(10);
   });
 
+  it("measures whitening in a phone's shadow, where exposed stock reads light grey", () => {
+    // Stock of RGB 160 (CIE L 66) within 1.5 mm of the top-left apex of a dark blue border.
+    const GREY: [number, number, number] = [160, 160, 158];
+    const result = measure({ ...card, paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.5 && x + y > 2 * APEX - 0.1 ? GREY : undefined) });
+    expect(view(result, 'top-left').whiteningMm).toBeGreaterThan(1.3);
+    expect(result.defects).toEqual([expect.objectContaining({ kind: 'corner_whitening', location: 'top-left corner' })]);
+  });
+
   it('leaves light print in the border out when it does not reach the outline', () => {
     // A white dot 1.5 mm in from the top-left apex, clear of the outline.
     const result = measure({ ...card, paint: (x, y) => (Math.hypot(x - 2.2, y - 2.2) <= 0.3 ? WHITE : undefined) });

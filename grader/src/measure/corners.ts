@@ -14,6 +14,12 @@ const INSIDE_MM = 0.6;
 const OUTSIDE_MM = 0.8;
 /** A patch of whitening covers at least this many of the photo's own pixels (2 by 2: not a speck). */
 const MIN_WHITENED_PHOTO_PIXELS = 4;
+/**
+ * Exposed stock at a corner is at least this light (CIE L): lower than along the edges (78),
+ * because a corner is where a phone's shadow or the light's falloff dims a face first, and the
+ * patch is told from the border by its size and its link to the corner's arc as well.
+ */
+const CORNER_STOCK_MIN_L = 60;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -107,7 +113,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
         const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, band, seedBand) : Math.min(x, y);
         if (insideBy < band) continue;
         const i = at(px, py);
-        if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border)) continue;
+        if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L)) continue;
         whitened[yi * n + xi] = 1;
         // Whitening wears in from the corner's arc: a light patch touching only the straight
         // side past it (a glint or a light fleck in art near the edge) is not the corner's.

@@ -89,9 +89,9 @@ export class CardTest {
   }
 }
 
-/** Exposed card stock: near-white, unsaturated, and clearly unlike the printed border. */
-export const isWhitened = (l: number, a: number, b: number, border: Lab) =>
-  l > Math.max(78, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
+/** Exposed card stock: light (CIE L above `minL`), unsaturated, and clearly unlike the printed border. */
+export const isWhitened = (l: number, a: number, b: number, border: Lab, minL = 78) =>
+  l > Math.max(minL, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 export const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);
