@@ -186,6 +186,17 @@ describe('a card in a holder', () => {
   }, 60_000);
 });
 
+describe('two faces, one found on its printed frame', () => {
+  it("grades the pair: the face read as the small size is widened to its own faint edge, as the other face's standard size", async () => {
+    // A zoo tuning seed: a white-bordered sports card on white paper, its front's frame taken
+    // for its edge (reading as the small size) and its back surely standard.
+    const { front, back, truth } = await generateZooCase({ seed: 200 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
+  }, 60_000);
+});
+
 describe('small print in the border', () => {
   it('takes a credit line in the border for printing: no spots, and the border still measured', async () => {
     for (const [seed, frame] of [

@@ -1,7 +1,7 @@
 import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
-import { findCardIn, type CardInPhoto } from './detect/find.ts';
-import { CARD_RATIOS, pairSize, ratioReadings } from './geometry/aspect.ts';
+import { findCardIn, widenedToStandard, type CardInPhoto } from './detect/find.ts';
+import { CARD_RATIOS, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
@@ -98,7 +98,19 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
   }
-  const sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS);
+  let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS);
+  if (!sized.ok && !options.cardAt) {
+    // One face surely a standard card, the other read smaller: its printed frame may have been
+    // taken for its edge (the two sizes are told apart only when both faces surely show them).
+    for (const [face, other] of [['front', 'back'], ['back', 'front']] as const) {
+      if (!surelyFits(geometry[other].ratios, CARD_RATIOS.standard) || Math.max(...geometry[face].ratios) >= CARD_RATIOS.standard) continue;
+      const wider = widenedToStandard(detections[face === 'front' ? 0 : 1] as { ok: true; card: FoundCard; region: PhotoRegion }, photos[face]);
+      if (!wider) continue;
+      found[face] = wider.card;
+      geometry[face] = shapeOf(wider.card, photos[face]);
+    }
+    sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS);
+  }
   if (!sized.ok) {
     return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });
   }

@@ -92,19 +92,47 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
  * that reads as a size already stays, and so does one found through a holder, whose rim would
  * read as such a line. A side showing no fainter line is never guessed.
  */
-function widened(found: { ok: true; card: FoundCard; region: PhotoRegion }, photo: OpenedPhoto): CardInPhoto {
+function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
   if (found.card.throughHolder) return found;
   const [, perspective] = ratioReadings(found.card.corners, photo);
   const before = offSize(perspective);
   if (before <= SIZE_FITS) return found;
+  const best = widerOutlines(found, photo)
+    .filter((w) => {
+      const frameOfStandard = w.moved === 4 && perspective < SIZE_BETWEEN && surelyFits(w.readings, CARD_RATIOS.standard);
+      const off = offSize(w.readings[1]);
+      return frameOfStandard || (off <= SIZE_FITS_AFTER && off + SIZE_GAIN <= before);
+    })
+    .reduce<WiderOutline | null>((a, b) => (!a || b.moved > a.moved || (b.moved === a.moved && offSize(b.readings[1]) < offSize(a.readings[1])) ? b : a), null);
+  return best ? { ...found, card: { ...found.card, corners: best.corners } } : found;
+}
+
+/**
+ * The card widened to the standard size where the other face of the pair surely shows a standard
+ * card and this one read smaller: its printed frame was taken for its edge (a white border on
+ * white paper, or a card in a holder, whose frame reads like a small card's outline). The outline
+ * whose sides (the most of them) move out to fainter lines and then surely fit the standard size,
+ * or null.
+ */
+export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  const fitting = widerOutlines(found, photo).filter((w) => surelyFits(w.readings, CARD_RATIOS.standard));
+  const best = fitting.reduce<WiderOutline | null>((a, b) => (!a || b.moved > a.moved ? b : a), null);
+  return best ? { ...found, card: { ...found.card, corners: best.corners } } : null;
+}
+
+type FoundIn = { ok: true; card: FoundCard; region: PhotoRegion };
+type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; readings: [number, number] };
+
+/** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
+function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
   const { left, top, raster } = found.region;
   const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
   // The frame is about 57 mm wide on a 63 mm card.
   const pxPerMm = shortestSide(quad) / 57;
   const outer = outerSides(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
   const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
-  let best: { corners: [Point, Point, Point, Point]; moved: number; off: number } | null = null;
-  // Each subset of the sides that show a fainter line, as a bit mask (side i runs from corner i to corner i + 1).
+  const outlines: WiderOutline[] = [];
+  // Each subset of the sides as a bit mask (side i runs from corner i to corner i + 1).
   for (let subset = 1; subset < 16; subset += 1) {
     const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
     if (moves.some((i) => !outer[i])) continue;
@@ -118,14 +146,9 @@ function widened(found: { ok: true; card: FoundCard; region: PhotoRegion }, phot
     } catch {
       continue;
     }
-    if (!plausibleCard(corners, photo)) continue;
-    const readings = ratioReadings(corners, photo);
-    const off = offSize(readings[1]);
-    const frameOfStandard = moves.length === 4 && perspective < SIZE_BETWEEN && surelyFits(readings, CARD_RATIOS.standard);
-    if (!frameOfStandard && (off > SIZE_FITS_AFTER || off + SIZE_GAIN > before)) continue;
-    if (!best || moves.length > best.moved || (moves.length === best.moved && off < best.off)) best = { corners, moved: moves.length, off };
+    if (plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length, readings: ratioReadings(corners, photo) });
   }
-  return best ? { ...found, card: { ...found.card, corners: best.corners } } : found;
+  return outlines;
 }
 
 /** How far a width-to-height reading lies from the nearer card size's ratio. */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
-import { outerOutline } from './outer-edge.ts';
+import { outerOutline, outerSides } from './outer-edge.ts';
 
 const W = 700;
 const H = 900;
@@ -44,5 +44,17 @@ describe("the card's own faint edge outside its printed frame", () => {
 
   it('finds nothing where no edge lies outside the outline (the card itself was found)', async () => {
     expect(outerOutline(await drawn('#f7f7f4'), corners(CARD), 8, 48)).toBeNull();
+  });
+
+  it("takes no shadow's soft ramp beside the card for an edge", async () => {
+    // The card itself found; a lamp to the top left casts its shadow 3 mm wide to the right and below.
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><filter id="s"><feGaussianBlur stdDeviation="9"/></filter></defs>` +
+      `<rect width="${W}" height="${H}" fill="#ecebe6"/>` +
+      `<rect x="${CARD.x + 12}" y="${CARD.y + 12}" width="${CARD.w}" height="${CARD.h}" fill="#6e6d6a" filter="url(#s)"/>` +
+      `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#3d7a4f"/></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    expect(outerSides(raster, corners(CARD), 8, 48)).toEqual([null, null, null, null]);
   });
 });
