@@ -110,15 +110,19 @@ function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
 /**
  * The card widened to the standard size where the other face of the pair surely shows a standard
  * card and this one read smaller: its printed frame was taken for its edge (a white border on
- * white paper, or a card in a holder, whose frame reads like a small card's outline). The outline
- * whose sides (the most of them) move out to fainter lines and then surely fit the standard size,
- * or null.
+ * white paper, or a card behind plastic, whose frame reads like a small card's outline). Every
+ * side must move out to a fainter line (a border runs all round a card) and the outline then fit
+ * the standard size closely; else null. A holder's rim 2 mm around a small card fits it only
+ * with some sides moved.
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
-  const fitting = widerOutlines(found, photo).filter((w) => surelyFits(w.readings, CARD_RATIOS.standard));
-  const best = fitting.reduce<WiderOutline | null>((a, b) => (!a || b.moved > a.moved ? b : a), null);
-  return best ? { ...found, card: { ...found.card, corners: best.corners } } : null;
+  const all = widerOutlines(found, photo).find((w) => w.moved === 4);
+  if (!all || !surelyFits(all.readings, CARD_RATIOS.standard) || Math.abs(all.readings[1] - CARD_RATIOS.standard) > PAIR_FITS) return null;
+  return { ...found, card: { ...found.card, corners: all.corners } };
 }
+
+/** How close the widened outline's ratio with the perspective undone (the reading that holds under a tilt) must come to the standard card's. */
+const PAIR_FITS = 0.005;
 
 type FoundIn = { ok: true; card: FoundCard; region: PhotoRegion };
 type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; readings: [number, number] };
