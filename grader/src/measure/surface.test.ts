@@ -26,6 +26,28 @@ const specks = (centres: [number, number][]) => (x: number, y: number): Rgb | un
 
 const card = (paint: DrawnCard['paint']): DrawnCard => ({ table: [40, 40, 40], border: [240, 240, 235], art: [110, 120, 140], borderMm: 4, paint });
 
+describe('glare', () => {
+  // A white card under a bright lamp: border and a text box filling the art's lower half, RGB 246 (CIE L 97).
+  const WHITE: Rgb = [246, 246, 244];
+  const whiteCard = (paint?: DrawnCard['paint']): DrawnCard => ({
+    table: [40, 40, 40],
+    border: WHITE,
+    art: [110, 120, 140],
+    borderMm: 4,
+    paint: (x, y) => paint?.(x, y) ?? (y > 44 && y < 84 && x > 4 && x < 59 ? WHITE : undefined),
+  });
+
+  it("takes a white card's own white print for print, however much of the face it fills", () => {
+    const c = whiteCard();
+    expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).glareShare).toBeLessThan(0.05);
+  });
+
+  it('measures a burnt-out reflection over the same card as glare', () => {
+    const c = whiteCard((x, y) => (Math.hypot(x - 31, y - 40) < 25 ? [255, 255, 255] : undefined));
+    expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).glareShare).toBeGreaterThan(0.3);
+  });
+});
+
 describe('measureSurface', () => {
   it('reports a scratch in the art and the whole face as assessed', () => {
     const c = card(ridges([[20, 30, 30]]));

@@ -37,6 +37,14 @@ export type NotAssessedReason = 'glare' | 'busy_art';
  */
 const BUSY_STROKES = 8;
 
+/** Glare is at least this light (CIE L)... */
+const GLARE_MIN_L = 95;
+/** ...and this much lighter than a white printed border's own white, where the border reads no lighter than PRINTED_WHITE_MAX_L (lighter, glare is over the border too). */
+const GLARE_OVER_WHITE = 3;
+const PRINTED_WHITE_MAX_L = 98;
+/** Pixels this light (RGB about 253) are glare on any card. */
+const GLARE_MAX_FLOOR = 99;
+
 /**
  * Surface defects where the print is one flat colour, the printed border: anything that
  * differs from it there (spots, scratches) is damage, not design. Glare is measured over the
@@ -44,7 +52,7 @@ const BUSY_STROKES = 8;
  */
 export function measureSurface(face: LabFace, borders: BorderMeasurement, faceName: Face, measurable: boolean): SurfaceMeasurement {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
-  const glareShare = glareOf(face);
+  const glareShare = glareOf(face, glareFloor(borders));
   const defects: Defect[] = [];
   let score = 0;
   // The border's inner edge on each side: the nearest station (Infinity where none was read).
@@ -273,7 +281,17 @@ function contrastOf(face: LabFace, blob: Blob, flagged: Uint8Array, inBand: Uint
   return Math.hypot(inner[0]! / inner[3]! - ring[0]! / ring[3]!, inner[1]! / inner[3]! - ring[1]! / ring[3]!, inner[2]! / inner[3]! - ring[2]! / ring[3]!);
 }
 
-function glareOf(face: LabFace): number {
+/**
+ * How light (CIE L) glare is at least: past the lightest print, 95, and on a card printed white
+ * (a white border, and text boxes and frames as white as it) GLARE_OVER_WHITE past that white, or
+ * a white card under a bright lamp would read as glare over all its white print.
+ */
+function glareFloor(borders: BorderMeasurement): number {
+  const whites = SIDES.map((side) => borders.colour[side]).filter((c) => c[0] > 80 && c[0] <= PRINTED_WHITE_MAX_L && Math.hypot(c[1], c[2]) < 12).map((c) => c[0]);
+  return whites.length ? Math.min(GLARE_MAX_FLOOR, Math.max(GLARE_MIN_L, Math.max(...whites) + GLARE_OVER_WHITE)) : GLARE_MIN_L;
+}
+
+function glareOf(face: LabFace, floor: number): number {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const { width, height } = face.face.raster;
   // A 0.5 mm grid: its columns worked out once, the same mm steps as per sample.
@@ -288,7 +306,7 @@ function glareOf(face: LabFace): number {
       const a = face.lab[i + 1]!;
       const b = face.lab[i + 2]!;
       total += 1;
-      if (face.lab[i]! > 95 && Math.sqrt(a * a + b * b) < 4) glare += 1;
+      if (face.lab[i]! > floor && Math.sqrt(a * a + b * b) < 4) glare += 1;
     }
   }
   return total ? glare / total : 0;
