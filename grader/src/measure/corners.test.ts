@@ -68,6 +68,11 @@ describe('measureCorners', () => {
     expect(view(result, 'top-left').roundingMm).toBeGreaterThan(4.8);
   });
 
+  it('finds the card at every corner of a wide light grey border on white paper (the border a shade of the paper)', () => {
+    const grey: DrawnCard = { table: [242, 242, 238], border: [205, 205, 202], art: [200, 120, 60], borderMm: 6 };
+    expect(measure(grey).cardNotFound).toBe(0);
+  });
+
   it('reads no rounding where the card has the colour of the table', () => {
     const camouflaged = { ...card, border: card.table };
     const result = measure({ ...camouflaged, paint: (x, y) => (x + y < 10 ? card.table : undefined) });

@@ -1,5 +1,5 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { deltaE, type Lab } from '../image/color.ts';
+import { deltaE, shadeOf, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
@@ -86,7 +86,7 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const faceBorder = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!] ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const faceTest = new CardTest(borders.background, faceBorder, tableDistance(faceBorder));
     const missing = raysIn((i) => faceTest.isCard(face.lab, i), (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
-    if (deltaE(faceBorder, borders.background) >= READABLE_DELTA_E && missing.withoutCard >= 2) cardNotFound += 1;
+    if (tellsCardFromTable(faceBorder, borders.background) && missing.withoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
     const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
@@ -231,6 +231,20 @@ function raysIn(isCard: (i: number) => boolean, at: (d: number, dx: number, dy: 
   }
   return { depths, withoutCard };
 }
+
+/**
+ * Whether a corner's border can be told from the table well enough to say the card is missing
+ * there: far enough from it in colour, and not a light shade of it (a light grey border on white
+ * paper reads as the paper in a shadow, and the card would be called missing at every corner).
+ * A dark border that is a shade of a dark cloth still counts: the search this check guards
+ * against puts the outline on the card's shadow beside such a border.
+ */
+function tellsCardFromTable(border: Lab, table: Lab): boolean {
+  return deltaE(border, table) >= READABLE_DELTA_E && !(border[0] > LIGHT_SHADE_L && shadeOf(border, table));
+}
+
+/** Above this CIE L a border that is a shade of the table is a light grey on white, not a dark border on dark cloth. */
+const LIGHT_SHADE_L = 50;
 
 const averageLab = (a: Lab, b: Lab): Lab => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
 
