@@ -195,6 +195,18 @@ describe('two faces, one found on its printed frame', () => {
     if (!outcome.ok) throw new Error(outcome.rejection.code);
     expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
   }, 60_000);
+
+  it("places a side that does not show where the other face's size puts it, and then does not measure that face's centering", async () => {
+    // A zoo tuning seed: a silver-bordered card on grid paper whose front shows its own edge on
+    // three sides only (the lit one is lost in the paper).
+    const { front, back } = await generateZooCase({ seed: 200 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe('standard');
+    const centering = outcome.report.centering.front;
+    expect(centering.measurable).toBe(false);
+    if (!centering.measurable) expect(centering.reason).toContain('could not be seen against the table');
+  }, 60_000);
 });
 
 describe('small print in the border', () => {

@@ -1,4 +1,4 @@
-import type { Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
+import type { CenteringFace, Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto } from './detect/find.ts';
 import { CARD_RATIOS, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
@@ -217,15 +217,21 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
   const rectified = rectify(photo, card.corners, size, fill, photoPxPerMm);
   const lab = labFace(rectified);
   const borders = measureBorders(lab);
-  const centering = centeringOf(borders, face);
+  const measured = centeringOf(borders, face);
+  // A side placed by the card's size, not seen: its border's width would be made up.
+  const centering: CenteringFace =
+    card.inferredSide === undefined ? measured : { measurable: false, reason: `The card's own edge along the ${SIDE_NAMES[card.inferredSide]} could not be seen against the table (it was placed where the card's size puts it), so the border's width there is not known.` };
   return {
     rectified,
     centering,
     corners: measureCorners(lab, borders, face),
     edges: measureEdges(lab, borders, face),
-    surface: measureSurface(lab, borders, face, centering.measurable),
+    surface: measureSurface(lab, borders, face, measured.measurable),
   };
 }
+
+/** The sides as FoundCard's corners run: TL to TR is the top. */
+const SIDE_NAMES = ['top', 'right', 'bottom', 'left'] as const;
 
 function shapeOf(card: FoundCard, photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = card.corners;

@@ -10,6 +10,12 @@ export interface FoundCard {
   edgeRisePx: number;
   /** Found inside a sleeve, top loader or slab: graded through its plastic. */
   throughHolder?: boolean;
+  /**
+   * The side (0 top, 1 right, 2 bottom, 3 left, as the corners run) whose edge did not show
+   * against the table: placed where the card's known size puts it, so its border's width (the
+   * face's centering) is not measured.
+   */
+  inferredSide?: number;
 }
 
 export type Detection = { ok: true; card: FoundCard } | { ok: false; rejection: GradeRejection };

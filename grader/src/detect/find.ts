@@ -112,20 +112,67 @@ function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
  * card and this one read smaller: its printed frame was taken for its edge (a white border on
  * white paper, or a card behind plastic, whose frame reads like a small card's outline). Every
  * side must move out to a fainter line (a border runs all round a card) and the outline then fit
- * the standard size closely; else null. A holder's rim 2 mm around a small card fits it only
- * with some sides moved.
+ * the standard size closely. Where three sides show one and the fourth none (the lit side of a
+ * white card on white paper), the fourth is put where the standard size puts it, 1 to 6 mm out,
+ * and marked as inferred; else null. A holder's rim 2 mm around a small card fits the standard
+ * size only with some sides moved.
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
-  const all = widerOutlines(found, photo).find((w) => w.moved === 4);
-  if (!all || !surelyFits(all.readings, CARD_RATIOS.standard) || Math.abs(all.readings[1] - CARD_RATIOS.standard) > PAIR_FITS) return null;
-  return { ...found, card: { ...found.card, corners: all.corners } };
+  const outlines = widerOutlines(found, photo);
+  const fits = (w: WiderOutline) => surelyFits(w.readings, CARD_RATIOS.standard) && Math.abs(w.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
+  const all = outlines.find((w) => w.moved === 4);
+  if (all) return fits(all) ? { ...found, card: { ...found.card, corners: all.corners } } : null;
+  const three = outlines.find((w) => w.moved === 3);
+  const missing = three ? [0, 1, 2, 3].find((i) => !three.sides.includes(i))! : -1;
+  const completed = three ? completedTo(three, missing, photo, CARD_RATIOS.standard) : null;
+  return completed && fits(completed) ? { ...found, card: { ...found.card, corners: completed.corners, inferredSide: missing } } : null;
+}
+
+/**
+ * The outline with side `side` moved out, parallel to itself, to where the outline reads `ratio`
+ * with the perspective undone: between 1 and 6 mm out (a border's width), else null.
+ */
+function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ratio: number): WiderOutline | null {
+  const c = outline.corners;
+  const pxPerMm = shortestSide(c) / 63;
+  const a = c[side]!;
+  const b = c[(side + 1) % 4]!;
+  const centre = { x: c.reduce((t, p) => t + p.x, 0) / 4, y: c.reduce((t, p) => t + p.y, 0) / 4 };
+  const length = distance(a, b);
+  let normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
+  if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
+  const lines = c.map((p, i) => fitLine([p, c[(i + 1) % 4]!]));
+  const at = (offset: number): [Point, Point, Point, Point] | null => {
+    const moved = lines.map((line, i) => (i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line));
+    try {
+      return [0, 1, 2, 3].map((i) => intersect(moved[(i + 3) % 4]!, moved[i]!)) as [Point, Point, Point, Point];
+    } catch {
+      return null;
+    }
+  };
+  const reading = (offset: number) => {
+    const corners = at(offset);
+    return corners ? ratioReadings(corners, photo)[1] - ratio : NaN;
+  };
+  let lo = pxPerMm;
+  let hi = 6 * pxPerMm;
+  const [fLo, fHi] = [reading(lo), reading(hi)];
+  if (!(fLo * fHi <= 0)) return null;
+  for (let k = 0; k < 30; k += 1) {
+    const mid = (lo + hi) / 2;
+    if (reading(mid) * fLo > 0) lo = mid;
+    else hi = mid;
+  }
+  const corners = at((lo + hi) / 2);
+  if (!corners || !plausibleCard(corners, photo)) return null;
+  return { corners, moved: 4, sides: [0, 1, 2, 3], readings: ratioReadings(corners, photo) };
 }
 
 /** How close the widened outline's ratio with the perspective undone (the reading that holds under a tilt) must come to the standard card's. */
 const PAIR_FITS = 0.005;
 
 type FoundIn = { ok: true; card: FoundCard; region: PhotoRegion };
-type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; readings: [number, number] };
+type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; sides: number[]; readings: [number, number] };
 
 /** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
 function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
@@ -150,7 +197,7 @@ function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
     } catch {
       continue;
     }
-    if (plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length, readings: ratioReadings(corners, photo) });
+    if (plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length, sides: moves, readings: ratioReadings(corners, photo) });
   }
   return outlines;
 }
