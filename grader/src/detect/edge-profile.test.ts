@@ -63,6 +63,18 @@ describe('the step of a profile', () => {
     expect(riseAt(samples(stepProfile(100, 50, 0, ramp, 100)), 55)).toBeCloseTo(8, 9);
   });
 
+  it('times a blurred edge, a ramp of forty samples, as thirty-two: the levels are read beyond it', () => {
+    // Read 3 to 10 samples either side, the levels would lie on the ramp and time it at about 11.
+    const ramp = Array.from({ length: 41 }, (_, i) => i * 2.5);
+    expect(riseAt(samples(stepProfile(160, 60, 0, ramp, 100)), 80)).toBeCloseTo(32, 0);
+  });
+
+  it('keeps the narrow reading of a sharp edge with other print a few samples past it', () => {
+    // A sharp step to 100, and 12 samples later a second step to 200 (a border's inner edge).
+    const values = stepProfile(120, 50, 0, [50], 100).map((v, i) => (i >= 62 ? 200 : v));
+    expect(riseAt(samples(values), 50)).toBeLessThan(2);
+  });
+
   it('leaves the rise of a faint step unknown', () => {
     expect(riseAt(samples(stepProfile(100, 50, 0, [], 15)), 50)).toBeNaN();
   });

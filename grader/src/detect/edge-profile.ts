@@ -256,18 +256,44 @@ export const SHARPEST_SHARE = 0.25;
 
 /**
  * The 10% to 90% width, in samples, of the step through index h of a profile, between the
- * levels just before and just after it; NaN when the step is too faint to tell (sensor noise
- * would move the 10% and 90% points by pixels).
+ * levels before and after it; NaN when the step is too faint to tell (sensor noise would move
+ * the 10% and 90% points by pixels). The levels are read 3 to 10 samples either side; where the
+ * rise fills RISE_FILLS of that reach, the step is wider than the window shows (a blurred photo: the
+ * levels read were still on its slope, and the rise came out a third of its width), so it is read
+ * again with the levels farther out, as far as the profile reaches. Not with `widen` false: a
+ * printed edge inside the border has other print within the wider reach.
  */
-export function riseAt(profile: Samples, h: number): number {
-  const after = profile.median(h + 3, h + 10);
-  const before = profile.median(Math.max(0, h - 10), Math.max(1, h - 3));
+export function riseAt(profile: Samples, h: number, widen = true): number {
+  let rise = riseWithin(profile, h, RISE_WINDOWS[0]!);
+  for (let k = 1; widen && k < RISE_WINDOWS.length; k += 1) {
+    const window = RISE_WINDOWS[k]!;
+    if (!(rise >= RISE_FILLS * RISE_WINDOWS[k - 1]!.far) || h - window.far < 0 || h + window.far > profile.length) break;
+    const wider = riseWithin(profile, h, window);
+    // Other print within the wider reach (a border's inner edge) can only narrow a real step.
+    if (!(wider > rise)) break;
+    rise = wider;
+  }
+  return rise;
+}
+
+/** A rise this share of the window's reach or more may run past it: the next window is tried. */
+const RISE_FILLS = 0.35;
+/** Where the levels before and after a step are read, in samples from it. */
+const RISE_WINDOWS = [
+  { near: 3, far: 10 },
+  { near: 6, far: 20 },
+  { near: 12, far: 40 },
+] as const;
+
+function riseWithin(profile: Samples, h: number, window: { near: number; far: number }): number {
+  const after = profile.median(h + window.near, h + window.far);
+  const before = profile.median(Math.max(0, h - window.far), Math.max(1, h - window.near));
   if (!(Math.abs(after - before) >= 20)) return Number.NaN;
   const mix = (idx: number) => (profile.at(idx) - before) / (after - before);
   let r10 = h;
-  while (r10 > 0 && h - r10 < 20 && mix(r10) > 0.1) r10 -= 1;
+  while (r10 > 0 && h - r10 < 2 * window.far && mix(r10) > 0.1) r10 -= 1;
   let r90 = h;
-  while (r90 < profile.length - 1 && r90 - h < 20 && mix(r90) < 0.9) r90 += 1;
+  while (r90 < profile.length - 1 && r90 - h < 2 * window.far && mix(r90) < 0.9) r90 += 1;
   // Where the profile crosses 10% and 90%, between samples.
   const cross = (i: number, target: number) => {
     const lo = mix(i);

@@ -108,7 +108,7 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
           const mid = (inside + after) / 2;
           let c = k2;
           while (c > h + 3 && (profile.at(c - 1) - mid) * (after - inside) >= 0) c -= 1;
-          riseSamples = riseAt(profile, c);
+          riseSamples = riseAt(profile, c, false);
         }
       }
       const rise10to90 = (riseSamples * 2 * reach) / steps;
