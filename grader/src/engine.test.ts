@@ -4,7 +4,7 @@ import { badInputs } from '../bench/bad-inputs.ts';
 import { detectCard, gradeCard } from './index.ts';
 import { overallScore } from './rubric.ts';
 import { generateCase } from './synth/index.ts';
-import { generateZooCase } from './synth/zoo/index.ts';
+import { generateZooBadInput, generateZooCase } from './synth/zoo/index.ts';
 
 type Case = Awaited<ReturnType<typeof generateCase>>;
 let clean: Case;
@@ -107,6 +107,17 @@ describe('gradeCard refuses photos it cannot grade', () => {
     expect(codes).toEqual(inputs.map((input) => ({ name: input.name, code: input.expected })));
     expect(new Set(inputs.map((i) => i.expected)).size).toBe(10);
   }, 120_000);
+});
+
+describe('a card running off the photo', () => {
+  it('answers card_cut_off, not too_small, when the outlines find only a small detail of it', async () => {
+    // A zoo tuning bad input: a Yu-Gi-Oh-like card cut off by the bottom of the frame, whose
+    // name plate's symbol has a card's shape.
+    const { front, back, truth } = await generateZooBadInput(6);
+    expect(truth.expectedRejection).toBe('card_cut_off');
+    const outcome = await gradeCard(front, back);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('card_cut_off');
+  }, 60_000);
 });
 
 describe('finding the card', () => {

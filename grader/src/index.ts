@@ -92,6 +92,8 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
     const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
     if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
+      const cutOff = (detections[face === 'front' ? 0 : 1] as { cutOffSeen?: boolean }).cutOffSeen === true;
+      if (cutOff) return rejected({ code: 'card_cut_off', face, message: `${label(face)} photo: part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.` });
       return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
     }
     if (blurMm(found[face]!.edgeRisePx, roughPxPerMm) > BLUR_REJECT_MM) {

@@ -15,7 +15,12 @@ import { cardInsideHolder, cardInSleeve, tableJustInside } from './inside-holder
 import { outerSides } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
-export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion } | { ok: false; rejection: GradeRejection };
+/**
+ * The card found, or why none was. `cutOffSeen`: the colour search saw a card running off the
+ * frame, so a card found too small to grade is more likely a detail of that one (the grader
+ * then answers card_cut_off, which comes before too_small).
+ */
+export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion; cutOffSeen?: boolean } | { ok: false; rejection: GradeRejection };
 
 /** Below this share of its outline showing, the colour search's card is not one... */
 const MIN_COLOUR_SUPPORT = 0.3;
@@ -69,7 +74,11 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo)) return (await inSleeve(photo, colourCard)) ?? colourCard;
   const outlineCard = await byOutline(photo, photo.preview);
   if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
-  if (!colourCard.ok) return outlineCard ?? colourCard;
+  if (!colourCard.ok) {
+    // The colour search saw a card run off the frame: what the outlines found may be a detail of it.
+    if (outlineCard?.ok && colourCard.rejection.code === 'card_cut_off') return { ...outlineCard, cutOffSeen: true };
+    return outlineCard ?? colourCard;
+  }
   if (!outlineCard?.ok) return colourCard;
   // Within the preview outline's error of each other.
   if (sameCard(outlineCard.card, colourCard.card, PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width))) return colourCard;
