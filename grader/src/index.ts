@@ -1,6 +1,8 @@
 import type { CenteringFace, Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto } from './detect/find.ts';
+
+type CardFound = Extract<CardInPhoto, { ok: true }>;
 import { CARD_RATIOS, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
@@ -79,11 +81,13 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // Both faces at once: each decodes only the region around its card at full resolution.
   const find = (face: Face) => (options.cardAt ? placedCard(photos[face], options.cardAt[face]) : findCardIn(photos[face]));
   const detections = await time('detect', () => Promise.all([find('front'), find('back')]));
+  const located = {} as Record<Face, CardFound>;
   const regions = {} as Record<Face, PhotoRegion>;
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const [i, face] of (['front', 'back'] as const).entries()) {
     const detection = detections[i]!;
     if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
+    located[face] = detection;
     regions[face] = detection.region;
     found[face] = detection.card;
   }
@@ -92,8 +96,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
     const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
     if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
-      const cutOff = (detections[face === 'front' ? 0 : 1] as { cutOffSeen?: boolean }).cutOffSeen === true;
-      if (cutOff) return rejected({ code: 'card_cut_off', face, message: `${label(face)} photo: part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.` });
+      if (located[face].cutOffSeen) return rejected({ code: 'card_cut_off', face, message: `${label(face)} photo: part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.` });
       return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
     }
     if (blurMm(found[face]!.edgeRisePx, roughPxPerMm) > BLUR_REJECT_MM) {
@@ -106,7 +109,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // taken for its edge (the two sizes are told apart only when both faces surely show them).
     for (const [face, other] of [['front', 'back'], ['back', 'front']] as const) {
       if (!surelyFits(geometry[other].ratios, CARD_RATIOS.standard) || Math.max(...geometry[face].ratios) >= CARD_RATIOS.standard) continue;
-      const wider = widenedToStandard(detections[face === 'front' ? 0 : 1] as { ok: true; card: FoundCard; region: PhotoRegion }, photos[face]);
+      const wider = widenedToStandard(located[face], photos[face]);
       if (!wider) continue;
       found[face] = wider.card;
       geometry[face] = shapeOf(wider.card, photos[face]);

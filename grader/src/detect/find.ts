@@ -1,7 +1,7 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
-import { distance, fitLine, intersect, type Point } from '../geometry/homography.ts';
+import { cornersOfSides, distance, fitLine, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
@@ -151,14 +151,7 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
   let normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
   if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
   const lines = c.map((p, i) => fitLine([p, c[(i + 1) % 4]!]));
-  const at = (offset: number): [Point, Point, Point, Point] | null => {
-    const moved = lines.map((line, i) => (i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line));
-    try {
-      return [0, 1, 2, 3].map((i) => intersect(moved[(i + 3) % 4]!, moved[i]!)) as [Point, Point, Point, Point];
-    } catch {
-      return null;
-    }
-  };
+  const at = (offset: number) => cornersOfSides(lines.map((line, i) => (i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line)));
   const reading = (offset: number) => {
     const corners = at(offset);
     return corners ? ratioReadings(corners, photo)[1] - ratio : NaN;
@@ -180,7 +173,7 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
 /** How close the widened outline's ratio with the perspective undone (the reading that holds under a tilt) must come to the standard card's. */
 const PAIR_FITS = 0.005;
 
-type FoundIn = { ok: true; card: FoundCard; region: PhotoRegion };
+type FoundIn = Extract<CardInPhoto, { ok: true }>;
 type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; sides: number[]; readings: [number, number] };
 
 /** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
@@ -196,17 +189,11 @@ function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
   for (let subset = 1; subset < 16; subset += 1) {
     const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
     if (moves.some((i) => !outer[i])) continue;
-    const lines = own.map((line, i) => (moves.includes(i) ? outer[i]! : line));
-    let corners: [Point, Point, Point, Point];
-    try {
-      corners = [0, 1, 2, 3].map((i) => {
-        const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
-        return { x: p.x + left + 0.5, y: p.y + top + 0.5 };
-      }) as [Point, Point, Point, Point];
-    } catch {
-      continue;
-    }
-    if (plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length, sides: moves, readings: ratioReadings(corners, photo) });
+    const corners = cornersOfSides(
+      own.map((line, i) => (moves.includes(i) ? outer[i]! : line)),
+      { x: left + 0.5, y: top + 0.5 },
+    );
+    if (corners && plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length, sides: moves, readings: ratioReadings(corners, photo) });
   }
   return outlines;
 }

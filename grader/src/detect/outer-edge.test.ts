@@ -1,8 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { distance, type Point } from '../geometry/homography.ts';
+import { cornersOfSides, distance, type Line, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
-import { outerOutline, outerSides } from './outer-edge.ts';
+import { outerSides } from './outer-edge.ts';
+
+/** The outline the four fainter lines make, or null where a side shows none. */
+function outerOutline(raster: Raster, quad: [Point, Point, Point, Point], fromPx: number, toPx: number) {
+  const sides = outerSides(raster, quad, fromPx, toPx);
+  return sides.every((line) => line !== null) ? cornersOfSides(sides as Line[]) : null;
+}
 
 const W = 700;
 const H = 900;

@@ -1,4 +1,4 @@
-import { distance, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { distance, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { median } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
 
@@ -22,25 +22,13 @@ const MIN_RING_PX = 2;
 const RING_FLAT = 0.5;
 
 /**
- * A fainter outline just outside a found one, each side searched from `fromPx` to `toPx` outward:
- * on every profile across a side the strongest brightness step in that band, the side counted
- * when most profiles agree where it lies, the lines fitted and intersected. For a light card on
- * light paper the colour and outline searches find the printed frame inside the border, whose
- * edge is strong, and miss the card's own faint edge a few millimetres outside it. Null when a
- * side shows no such step. Corners in the raster's pixels, pixel i's centre at i + 0.5.
+ * The fainter line just outside each side of a found outline (side i runs from corner i to corner
+ * i + 1), null where none shows, each side searched from `fromPx` to `toPx` outward: on every
+ * profile across it the strongest brightness step in that band, the side counted when most
+ * profiles agree where it lies and a flat border lies before it, the line fitted. For a light
+ * card on light paper the colour and outline searches find the printed frame inside the border,
+ * whose edge is strong, and miss the card's own faint edge a few millimetres outside it.
  */
-export function outerOutline(raster: Raster, quad: Quad, fromPx: number, toPx: number): Quad | null {
-  const found = outerSides(raster, quad, fromPx, toPx);
-  if (found.some((l) => l === null)) return null;
-  const lines = found as Line[];
-  try {
-    return [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!)) as Quad;
-  } catch {
-    return null;
-  }
-}
-
-/** Each side's fainter outer line (side i runs from corner i to corner i + 1), null where none shows. */
 export function outerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
   const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
   return [0, 1, 2, 3].map((side) => outerSide(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx));

@@ -1,5 +1,5 @@
 import { orderTopShort, plausibleCard } from '../geometry/card-corners.ts';
-import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { cornersOfSides, distance, fitLine, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { quantile } from '../geometry/median.ts';
 import { backgroundDistance, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
@@ -134,15 +134,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       if (agrees && !Number.isNaN(rise) && Math.abs(fitted.a * q.x + fitted.b * q.y - fitted.c) <= tolerance) rises.push(rise);
     });
   }
-  try {
-    // Sampling above counts pixel centres at whole numbers; the rest of the engine (rectify)
-    // puts pixel i's centre at i + 0.5, so the corners move by half a pixel.
-    const corners = [0, 1, 2, 3].map((i) => {
-      const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
-      return { x: p.x + 0.5, y: p.y + 0.5 };
-    }) as [Point, Point, Point, Point];
-    return { corners, edgeRisePx: quantile(rises, SHARPEST_SHARE), sidesFitted };
-  } catch {
-    return null;
-  }
+  // Sampling above counts pixel centres at whole numbers; the rest of the engine (rectify)
+  // puts pixel i's centre at i + 0.5, so the corners move by half a pixel.
+  const corners = cornersOfSides(lines, { x: 0.5, y: 0.5 });
+  return corners ? { corners, edgeRisePx: quantile(rises, SHARPEST_SHARE), sidesFitted } : null;
 }

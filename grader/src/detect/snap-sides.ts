@@ -1,4 +1,4 @@
-import { distance, fitLine, intersect, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
+import { cornersOfSides, distance, fitLine, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
 import { quantile } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
 import { SHARPEST_SHARE } from './edge-profile.ts';
@@ -42,15 +42,8 @@ export function snapSides(raster: Raster, coarse: [Point, Point, Point, Point], 
     lines.push(fitted.line);
     rises.push(...fitted.rises);
   }
-  try {
-    const corners = [0, 1, 2, 3].map((i) => {
-      const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
-      return { x: p.x + 0.5, y: p.y + 0.5 };
-    }) as [Point, Point, Point, Point];
-    return { corners, edgeRisePx: quantile(rises, SHARPEST_SHARE) };
-  } catch {
-    return null;
-  }
+  const corners = cornersOfSides(lines, { x: 0.5, y: 0.5 });
+  return corners ? { corners, edgeRisePx: quantile(rises, SHARPEST_SHARE) } : null;
 }
 
 /** One side: the outline's step on each profile across it, fitted with a line. */

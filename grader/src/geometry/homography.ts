@@ -162,4 +162,20 @@ export function intersect(l1: Line, l2: Line): Point {
   return { x: (l1.c * l2.b - l2.c * l1.b) / det, y: (l1.a * l2.c - l2.a * l1.c) / det };
 }
 
+/**
+ * The quadrilateral four sides make (side i running from corner i to corner i + 1, so corner i
+ * lies where sides i - 1 and i meet), each corner moved by `shift`; null where two neighbouring
+ * sides are parallel.
+ */
+export function cornersOfSides(sides: readonly Line[], shift: Point = { x: 0, y: 0 }): [Point, Point, Point, Point] | null {
+  try {
+    return [0, 1, 2, 3].map((i) => {
+      const p = intersect(sides[(i + 3) % 4]!, sides[i]!);
+      return { x: p.x + shift.x, y: p.y + shift.y };
+    }) as [Point, Point, Point, Point];
+  } catch {
+    return null;
+  }
+}
+
 export const distance = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
