@@ -197,6 +197,33 @@ describe('a card in a holder', () => {
   }, 60_000);
 });
 
+describe("an outline without the card's shape", () => {
+  it("leaves that face out of the grade and says so, instead of reading a table's line as worn edges", async () => {
+    // A zoo tuning seed: a clean bare card on wood whose front outline ran along the grain (it
+    // reads 0.76, a card 0.716); graded from it, its edges read 2.
+    const { front, back } = await generateZooCase({ seed: 175 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const { report } = outcome;
+    expect(report.warnings.filter((w) => w.code === 'face_not_assessed').map((w) => w.face)).toEqual(['front']);
+    expect(report.defects.filter((d) => d.face === 'front')).toEqual([]);
+    expect(report.centering.front.measurable).toBe(false);
+    expect(report.edgeGrade).toBeGreaterThanOrEqual(9);
+    expect(report.notes).toContain("does not have the card's shape");
+  }, 60_000);
+
+  it('grades nothing when neither face shows the card\'s shape, and says how to retake them', async () => {
+    // A zoo tuning seed: a black-bordered card in a top loader on dark cloth, both faces found
+    // on the loader's outline (0.75).
+    const { front, back } = await generateZooCase({ seed: 185 });
+    const outcome = await gradeCard(front, back);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.rejection.code).toBe('no_card');
+    expect(outcome.rejection.message).toContain('out of any sleeve or holder');
+  }, 60_000);
+});
+
 describe('two faces, one found on its printed frame', () => {
   it("grades the pair: the face read as the small size is widened to its own faint edge, as the other face's standard size", async () => {
     // A zoo tuning seed: a white-bordered sports card on lined paper, its front's frame taken

@@ -71,7 +71,9 @@ export type QualityWarningCode =
   /** Art or foil to the edge, or a holder's plastic on it, left part of the edges unreadable. */
   | 'edges_not_assessed'
   /** The card was found inside a sleeve, top loader or slab and graded through its plastic. */
-  | 'through_holder';
+  | 'through_holder'
+  /** What was found in one photo has no card's shape (a holder's rim, a printed frame): that face was not graded. */
+  | 'face_not_assessed';
 
 export interface QualityWarning {
   code: QualityWarningCode;

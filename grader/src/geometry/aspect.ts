@@ -51,6 +51,9 @@ export const CARD_RATIOS = { standard: 63 / 88, small: 59 / 86 } as const;
 /** How far a reading may lie from a size's ratio and still fit it: half the gap between the sizes. */
 const RATIO_SLACK = 0.015;
 
+/** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
+export const fitsRatio = (readings: readonly number[], ratio: number) => readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
+
 /** Whether every reading of a face lies within RATIO_SLACK of a ratio. */
 export const surelyFits = (readings: readonly number[], ratio: number) => readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
@@ -64,8 +67,7 @@ export const surelyFits = (readings: readonly number[], ratio: number) => readin
  */
 export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>): { ok: true; kind: K } | { ok: false } {
   const kinds = Object.keys(ratios) as K[];
-  const fits = (readings: number[], kind: K) => readings.some((r) => Math.abs(r - ratios[kind]) <= RATIO_SLACK);
-  const common = kinds.filter((kind) => faces.every((readings) => fits(readings, kind)));
+  const common = kinds.filter((kind) => faces.every((readings) => fitsRatio(readings, ratios[kind])));
   if (common.length === 1) return { ok: true, kind: common[0]! };
   if (common.length === 0 && faces.every((readings) => kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
   const offBy = (kind: K) => faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
