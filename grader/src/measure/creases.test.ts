@@ -54,6 +54,24 @@ describe('findCreases', () => {
     expect(creases[0]!.lengthMm).toBeLessThan(42);
   });
 
+  it('takes a pair that shows only in stretches along its length (a line of type under a light rule) for print', () => {
+    const s = plane();
+    // 40 mm at 10 degrees: a light band all along, the dark one in 3.5 mm dashes 8 mm apart (the
+    // words of a line), joined into one line as a fold broken by print would be.
+    const [x1, y1] = [10 * 8, 20 * 8];
+    const [ux, uy] = [Math.cos(Math.PI / 18), Math.sin(Math.PI / 18)];
+    for (let t = 0; t <= 40 * 8; t += 0.25) {
+      const dark = t % (8 * 8) < 3.5 * 8;
+      for (let o = -3; o < 3; o += 0.25) {
+        if (o >= 0 && !dark) continue;
+        const x = Math.round(x1 + ux * t - uy * o);
+        const y = Math.round(y1 + uy * t + ux * o);
+        s.L[y * s.w + x] = o < 0 ? 68 : 32;
+      }
+    }
+    expect(findCreases(s)).toEqual([]);
+  });
+
   it('takes a pair square to the card for the bevel of a frame, not a fold', () => {
     const s = plane();
     pair(s, 8 * 8, 50 * 8, 52 * 8, 50 * 8, 3);
