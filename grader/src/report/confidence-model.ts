@@ -2,14 +2,14 @@
 import type { ConfidenceModel } from './confidence.ts';
 
 export const CONFIDENCE_MODEL: ConfidenceModel = {
-  source: 'zoo tuning seeds 1 to 400, 244 graded pairs, fitted 2026-11-24',
-  bias: 1.974,
+  source: 'zoo tuning seeds 1 to 400, 242 graded pairs, fitted 2026-11-24',
+  bias: 1.714,
   weights: {
-    lowResolution: 0,
-    warnings: -0.324,
-    notAssessed: -0.21,
-    centeringUnmeasured: -0.067,
-    defects: -0.365,
-    belowTen: -1.299
+    lowResolution: -0.039,
+    warnings: -0.206,
+    notAssessed: -0.114,
+    centeringUnmeasured: -0.204,
+    defects: -0.245,
+    belowTen: -1.13
   }
 };
