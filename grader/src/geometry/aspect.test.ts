@@ -69,4 +69,10 @@ describe('the size both faces agree on', () => {
   it('answers the nearest size when a face fits none (a misread corner is not a card of another size)', () => {
     expect(pairSize([[0.716, 0.716], [0.76, 0.75]], SIZES)).toEqual({ ok: true, kind: 'standard' });
   });
+
+  it("answers the size one face fits when the other fits none, however far that one's readings lie", () => {
+    // A back found on a frame reads 0.64: nearer the small size, but the front surely shows a standard card.
+    expect(pairSize([[0.7154, 0.7155], [0.638, 0.6445]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+    expect(pairSize([[0.686, 0.687], [0.76, 0.77]], SIZES)).toEqual({ ok: true, kind: 'small' });
+  });
 });

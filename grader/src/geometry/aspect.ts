@@ -62,7 +62,7 @@ export const surelyFits = (readings: readonly number[], ratio: number) => readin
  * either reading lies within RATIO_SLACK of its ratio, and surely fits it when both do. The faces
  * show cards of different sizes only when each surely fits a size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
- * otherwise turn a good pair away); otherwise the size both fit, or, where both or neither fit,
+ * otherwise turn a good pair away); otherwise the size both fit, or the size more faces fit, or
  * the one the readings lie closest to.
  */
 export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>): { ok: true; kind: K } | { ok: false } {
@@ -70,6 +70,9 @@ export function pairSize<K extends string>(faces: number[][], ratios: Record<K, 
   const common = kinds.filter((kind) => faces.every((readings) => fitsRatio(readings, ratios[kind])));
   if (common.length === 1) return { ok: true, kind: common[0]! };
   if (common.length === 0 && faces.every((readings) => kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
+  // The size more faces fit (a face whose outline was misplaced fits none, and its reading must
+  // not pull the other face's size away), then the one the readings lie closest to.
+  const fitting = (kind: K) => faces.filter((readings) => fitsRatio(readings, ratios[kind])).length;
   const offBy = (kind: K) => faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
-  return { ok: true, kind: kinds.reduce((a, b) => (offBy(b) < offBy(a) ? b : a)) };
+  return { ok: true, kind: kinds.reduce((a, b) => (fitting(b) > fitting(a) || (fitting(b) === fitting(a) && offBy(b) < offBy(a)) ? b : a)) };
 }
