@@ -154,7 +154,9 @@ test('a user who forgot the password resets it through the link in the mail', as
   await page.request.post('/api/logout');
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
-  await page.getByLabel('Email').fill(user.email);
+  // The sign-in form's 'Email or username' stays until the route changes: fill the reset form's own field.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Request Password Reset' }).click();
   await expect(page.getByText('Password Reset Requested')).toBeVisible();
   await expect.poll(() => resetLinkFor(user.email), { timeout: 10_000 }).not.toBeNull();

@@ -43,6 +43,17 @@ describe('quadrilaterals from straight edges', () => {
     expect(Math.min(...quads.map((q) => worstCorner(q, tilted)))).toBeLessThan(1.5);
   });
 
+  it('answers a bounded number from grid paper, the card among them', async () => {
+    // A grid ruled every 12 px beside the card: hundreds of card-shaped quadrilaterals cross there,
+    // each costing a score along its outline afterwards (a 25 s photo before the bound).
+    const across = Array.from({ length: 25 }, (_, i) => `<line x1="0" y1="${i * 12 + 6}" x2="120" y2="${i * 12 + 6}" stroke="#50545a" stroke-width="1"/>`);
+    const down = Array.from({ length: 10 }, (_, i) => `<line x1="${i * 12 + 6}" y1="0" x2="${i * 12 + 6}" y2="300" stroke="#50545a" stroke-width="1"/>`);
+    const rules = [...across, ...down].join('');
+    const quads = await quadsIn(rules + card);
+    expect(quads.length).toBeLessThanOrEqual(200);
+    expect(Math.min(...quads.map((q) => worstCorner(q, tilted)))).toBeLessThan(1.5);
+  });
+
   it('finds nothing card-shaped in a square nor in a long strip', async () => {
     const square = await quadsIn('<rect x="100" y="50" width="180" height="180" fill="#e8dcc0"/>');
     const strip = await quadsIn('<rect x="40" y="120" width="320" height="60" fill="#e8dcc0"/>');

@@ -35,6 +35,8 @@ const OPPOSITE_ANGLE = (12 * Math.PI) / 180;
 const ADJACENT_FROM_SQUARE = (25 * Math.PI) / 180;
 /** A side shows as an edge along at least this share of its length (the rounded corners and glints leave gaps). */
 const MIN_SIDE_COVER = 0.45;
+/** The most quadrilaterals answered, the best-shown first. */
+const MAX_QUADS = 200;
 
 /**
  * Card-shaped quadrilaterals whose four sides are straight edges in `edges` (a binary edge map of
@@ -57,14 +59,20 @@ export function lineQuads(cv: OpenCv, edges: OpenCv, minArea: number): Quad[] {
       if (angleBetween(a.angle, b.angle) <= OPPOSITE_ANGLE && Math.abs(offsetOn(a, b.anchor)) >= minSeparation) pairs.push([a, b]);
     }
   }
-  const quads: Quad[] = [];
+  const quads: { quad: Quad; cover: number }[] = [];
   for (let i = 0; i < pairs.length; i += 1) {
     for (let j = i + 1; j < pairs.length; j += 1) {
       const quad = crossed(pairs[i]!, pairs[j]!, minArea, w, h);
       if (quad) quads.push(quad);
     }
   }
-  return quads;
+  // Ruled or grid paper crosses into thousands of card-shaped quadrilaterals, each scored along
+  // its whole outline afterwards: the best-shown are kept (a card's sides show along most of
+  // their length), so that a photo of a grid costs what a photo of a card does.
+  return quads
+    .sort((a, b) => b.cover - a.cover)
+    .slice(0, MAX_QUADS)
+    .map((q) => q.quad);
 }
 
 function edgeLines(cv: OpenCv, edges: OpenCv, shortSide: number): EdgeLine[] {
@@ -146,8 +154,12 @@ function crossing(a: EdgeLine, b: EdgeLine): Point | null {
   }
 }
 
-/** The quadrilateral two pairs of opposite sides make, when it is a card's shape and its sides show. */
-function crossed([a, b]: [EdgeLine, EdgeLine], [c, d]: [EdgeLine, EdgeLine], minArea: number, w: number, h: number): Quad | null {
+/**
+ * The quadrilateral two pairs of opposite sides make, when it is a card's shape and its sides
+ * show, with how well: the least share of a side that shows, less how far its lines run on past
+ * its corners.
+ */
+function crossed([a, b]: [EdgeLine, EdgeLine], [c, d]: [EdgeLine, EdgeLine], minArea: number, w: number, h: number): { quad: Quad; cover: number } | null {
   const fromSquare = Math.abs(angleBetween(a.angle, c.angle) - Math.PI / 2);
   if (fromSquare > ADJACENT_FROM_SQUARE) return null;
   const corners = [crossing(a, c), crossing(c, b), crossing(b, d), crossing(d, a)];
@@ -161,6 +173,20 @@ function crossed([a, b]: [EdgeLine, EdgeLine], [c, d]: [EdgeLine, EdgeLine], min
     [d, p2, p3],
     [a, p3, p0],
   ];
-  if (onSides.some(([line, p, q]) => cover(line, p, q) < MIN_SIDE_COVER)) return null;
-  return [p0, p1, p2, p3];
+  const covers = onSides.map(([line, p, q]) => cover(line, p, q));
+  if (covers.some((c) => c < MIN_SIDE_COVER)) return null;
+  // A card's sides end at its corners; the rules of a grid run on past them.
+  const overshoot = onSides.reduce((t, [line, p, q]) => t + beyond(line, p, q), 0) / 4;
+  return { quad: [p0, p1, p2, p3], cover: Math.min(...covers) - Math.min(1, overshoot) };
+}
+
+/** How much of a line shows an edge beyond the stretch between two points, as a share of that stretch. */
+function beyond(line: EdgeLine, p: Point, q: Point): number {
+  const s = p.x * line.dir.x + p.y * line.dir.y;
+  const t = q.x * line.dir.x + q.y * line.dir.y;
+  const from = Math.min(s, t);
+  const to = Math.max(s, t);
+  let outside = 0;
+  for (const [a, b] of line.spans) outside += Math.max(0, Math.min(b, from) - a) + Math.max(0, b - Math.max(a, to));
+  return outside / Math.max(1, to - from);
 }
