@@ -28,6 +28,12 @@ async function preview(cards: { x: number; y: number; w: number; h: number; fill
 const rejection = (located: ReturnType<typeof locateCard>) => (located.ok ? 'found' : located.rejection.code);
 
 describe('finding a card by its colour', () => {
+  it('says several cards, not no card, when a photo holds many cards each too small to grade', async () => {
+    // Twelve cards 20 x 28 preview pixels (2 px per mm of the photo): each under 3% of the frame.
+    const cards = Array.from({ length: 12 }, (_, i) => ({ x: 20 + (i % 6) * 60, y: 40 + Math.floor(i / 6) * 120, w: 20, h: 28 }));
+    expect(rejection(locateCard(await preview(cards), PHOTO_WIDTH))).toBe('multiple_cards');
+  });
+
   it('finds a card on a plain table: its rough corners in photo pixels and the table\u2019s colour', async () => {
     const located = locateCard(await preview([{ x: 140, y: 60, w: 126, h: 176 }]), PHOTO_WIDTH);
     expect(rejection(located)).toBe('found');

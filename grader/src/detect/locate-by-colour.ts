@@ -24,6 +24,9 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
     .sort((a, b) => b.hullArea - a.hullArea);
   const card = components[0];
   if (!card || card.hullArea < total * 0.03) {
+    // Several cards too small to grade are still several cards, which is said first.
+    const cards = card ? components.filter((c) => c.hullArea > card.hullArea * 0.5 && cardLike(c)) : [];
+    if (cards.length >= MIN_SMALL_CARDS) return { ...finderRejection('multiple_cards'), objects: cards.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: true })) };
     return finderRejection('no_card');
   }
   const second = components[1];
@@ -41,6 +44,9 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale })) as [Point, Point, Point, Point];
   return { ok: true, card: { coarse, background, backgroundSpread: threshold } };
 }
+
+/** Card-shaped objects of one size, each too small to be the card, that make a photo of several cards. */
+const MIN_SMALL_CARDS = 3;
 
 /** The mean of a component's boundary points, in photo pixels. */
 function centroidOf(boundary: Point[], scale: number): Point {
