@@ -133,15 +133,19 @@ function addSpan(line: EdgeLine, s: number, t: number): void {
   line.length = kept.reduce((sum, [a, b]) => sum + b - a, 0);
 }
 
-/** How much of the stretch between two points along a line shows an edge, as a share. */
-function cover(line: EdgeLine, p: Point, q: Point): number {
+/** How much of a line shows an edge between two points along it, and beyond them, each as a share of the stretch between them. */
+function spansAround(line: EdgeLine, p: Point, q: Point): { cover: number; beyond: number } {
   const s = p.x * line.dir.x + p.y * line.dir.y;
   const t = q.x * line.dir.x + q.y * line.dir.y;
   const from = Math.min(s, t);
   const to = Math.max(s, t);
   let covered = 0;
-  for (const [a, b] of line.spans) covered += Math.max(0, Math.min(b, to) - Math.max(a, from));
-  return covered / Math.max(1, to - from);
+  let outside = 0;
+  for (const [a, b] of line.spans) {
+    covered += Math.max(0, Math.min(b, to) - Math.max(a, from));
+    outside += Math.max(0, Math.min(b, from) - a) + Math.max(0, b - Math.max(a, to));
+  }
+  return { cover: covered / Math.max(1, to - from), beyond: outside / Math.max(1, to - from) };
 }
 
 /** Where two lines cross (each is -dir.y * x + dir.x * y = offset), or null for parallel ones. */
@@ -173,20 +177,9 @@ function crossed([a, b]: [EdgeLine, EdgeLine], [c, d]: [EdgeLine, EdgeLine], min
     [d, p2, p3],
     [a, p3, p0],
   ];
-  const covers = onSides.map(([line, p, q]) => cover(line, p, q));
-  if (covers.some((c) => c < MIN_SIDE_COVER)) return null;
+  const sides = onSides.map(([line, p, q]) => spansAround(line, p, q));
+  if (sides.some((side) => side.cover < MIN_SIDE_COVER)) return null;
   // A card's sides end at its corners; the rules of a grid run on past them.
-  const overshoot = onSides.reduce((t, [line, p, q]) => t + beyond(line, p, q), 0) / 4;
-  return { quad: [p0, p1, p2, p3], cover: Math.min(...covers) - Math.min(1, overshoot) };
-}
-
-/** How much of a line shows an edge beyond the stretch between two points, as a share of that stretch. */
-function beyond(line: EdgeLine, p: Point, q: Point): number {
-  const s = p.x * line.dir.x + p.y * line.dir.y;
-  const t = q.x * line.dir.x + q.y * line.dir.y;
-  const from = Math.min(s, t);
-  const to = Math.max(s, t);
-  let outside = 0;
-  for (const [a, b] of line.spans) outside += Math.max(0, Math.min(b, from) - a) + Math.max(0, b - Math.max(a, to));
-  return outside / Math.max(1, to - from);
+  const overshoot = sides.reduce((t, side) => t + side.beyond, 0) / 4;
+  return { quad: [p0, p1, p2, p3], cover: Math.min(...sides.map((side) => side.cover)) - Math.min(1, overshoot) };
 }

@@ -200,12 +200,7 @@ function besideIt(c: Piece, o: Piece, p: number): boolean {
  * Stops after 1 mm with neither, or at the edge of the searched area.
  */
 function extend(c: Piece, L: Float32Array, w: number, h: number, p: number, reach: number): Piece {
-  const d = ((c.code - 1) >> 1) as 0 | 1 | 2 | 3;
-  const lightFirst = (c.code - 1) % 2 === 0;
-  const { tx, ty } = DIRECTIONS[d]!;
-  const [nx, ny] = [-ty, tx];
-  const band = Math.max(1, Math.round(BAND_MM * p));
-  const beyond = Math.round(BEYOND_MM * p);
+  const { lightFirst, nx, ny, band, beyond } = acrossPair(c, p);
   const at = (x: number, y: number) => L[Math.round(y) * w + Math.round(x)]!;
   const shows = (x: number, y: number) => {
     if (x < reach || y < reach || x >= w - reach || y >= h - reach) return false;
@@ -290,12 +285,7 @@ function bow(pixels: number[], w: number, line: { ax: number; ay: number; bx: nu
 
 /** The share of a crease's length along which its light and dark bands still read as a pair: each standing out from the print beyond it, at half the contrasts that marked it. */
 function pairCoverage(c: Piece, L: Float32Array, w: number, h: number, p: number): number {
-  const d = ((c.code - 1) >> 1) as 0 | 1 | 2 | 3;
-  const lightFirst = (c.code - 1) % 2 === 0;
-  const { tx, ty } = DIRECTIONS[d]!;
-  const [nx, ny] = [-ty, tx];
-  const band = Math.max(1, Math.round(BAND_MM * p));
-  const beyond = Math.round(BEYOND_MM * p);
+  const { lightFirst, nx, ny, band, beyond } = acrossPair(c, p);
   const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
   const len = Math.hypot(c.bx - c.ax, c.by - c.ay) || 1;
   const steps = Math.max(1, Math.floor(len));
@@ -308,4 +298,10 @@ function pairCoverage(c: Piece, L: Float32Array, w: number, h: number, p: number
     if (light - dark > PAIR_CONTRAST / 2 && light - beyondLight > BAND_CONTRAST / 2 && beyondDark - dark > BAND_CONTRAST / 2) held += 1;
   }
   return held / (steps + 1);
+}
+
+/** Across a pair: which side is lit, the normal it was marked along, and the band and beyond offsets (plane pixels). */
+function acrossPair(c: Piece, p: number) {
+  const { tx, ty } = DIRECTIONS[((c.code - 1) >> 1) as 0 | 1 | 2 | 3]!;
+  return { lightFirst: (c.code - 1) % 2 === 0, nx: -ty, ny: tx, band: Math.max(1, Math.round(BAND_MM * p)), beyond: Math.round(BEYOND_MM * p) };
 }
