@@ -1,17 +1,16 @@
-import type { CenteringFace, Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
+import type { CenteringFace, Defect, Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
-import { findCardIn, widenedToStandard, type CardInPhoto } from './detect/find.ts';
-
-type CardFound = Extract<CardInPhoto, { ok: true }>;
+import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
+import { finderRejection } from './detect/rejections.ts';
 import { CARD_RATIOS, fitsRatio, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
 import { centeringOf, measureBorders } from './measure/centering.ts';
-import { measureCorners } from './measure/corners.ts';
-import { measureEdges } from './measure/edges.ts';
+import { measureCorners, type CornerView } from './measure/corners.ts';
+import { measureEdges, type EdgeView } from './measure/edges.ts';
 import { labFace } from './measure/lab-grid.ts';
-import { measureSurface } from './measure/surface.ts';
+import { measureSurface, type SurfaceMeasurement } from './measure/surface.ts';
 import { rectify } from './rectify.ts';
 import { annotate } from './report/annotate.ts';
 import { confidenceOf } from './report/confidence.ts';
@@ -81,7 +80,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // Both faces at once: each decodes only the region around its card at full resolution.
   const find = (face: Face) => (options.cardAt ? placedCard(photos[face], options.cardAt[face]) : findCardIn(photos[face]));
   const detections = await time('detect', () => Promise.all([find('front'), find('back')]));
-  const located = {} as Record<Face, CardFound>;
+  const located = {} as Record<Face, FoundIn>;
   const regions = {} as Record<Face, PhotoRegion>;
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const [i, face] of (['front', 'back'] as const).entries()) {
@@ -96,7 +95,10 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
     const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
     if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
-      if (located[face].cutOffSeen) return rejected({ code: 'card_cut_off', face, message: `${label(face)} photo: part of the card is outside the photo. Step back a little so the whole card and a margin around it are visible.` });
+      if (located[face].cutOffSeen) {
+        const { rejection } = finderRejection('card_cut_off');
+        return rejected({ ...rejection, face, message: `${label(face)} photo: ${rejection.message}` });
+      }
       return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
     }
     if (blurMm(found[face]!.edgeRisePx, roughPxPerMm) > BLUR_REJECT_MM) {
@@ -153,9 +155,8 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   }
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
   for (const face of ['front', 'back'] as const) {
-    faces[face] = await time('measure', () => measureFace(regions[face], found[face]!, size, face, pxPerMm[face]));
+    faces[face] = await time('measure', () => measureFace(regions[face], found[face]!, size, face, pxPerMm[face], assessed(face)));
     if (!assessed(face)) {
-      faces[face] = leftOut(faces[face]);
       warnings.push({ code: 'face_not_assessed', face, message: `${label(face)} photo: the outline found does not have the card's shape (a holder's edge or the card's printed frame may have been taken for the card's own), so the ${face}'s corners, edges, surface and centering were not graded. Retake it with the card out of any holder, on a plain background.` });
       continue;
     }
@@ -231,10 +232,25 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   return { ok: true, report, annotated };
 }
 
-function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number) {
+/**
+ * A face rectified and measured. A face left out of the grade (`assessed` false: its outline has
+ * no card's shape) is only rectified, for the report's pictures: no centering, corner, edge or
+ * surface reading.
+ */
+function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number, assessed: boolean) {
   const bg = card.background;
   const fill = labToApproxRgb(bg);
   const rectified = rectify(photo, card.corners, size, fill, photoPxPerMm);
+  if (!assessed) {
+    const surface: SurfaceMeasurement = { score: 0, creases: { count: 0, longestMm: 0 }, defects: [], glareShare: 0, inspected: 'art', notAssessed: { share: 1, reasons: [] } };
+    return {
+      rectified,
+      centering: { measurable: false, reason: "The outline found in this photo does not have the card's shape, so the card's borders could not be located." } as CenteringFace,
+      corners: { views: [] as CornerView[], defects: [] as Defect[], cardNotFound: 0 },
+      edges: { views: [] as EdgeView[], defects: [] as Defect[] },
+      surface,
+    };
+  }
   const lab = labFace(rectified);
   const borders = measureBorders(lab);
   const measured = centeringOf(borders, face);
@@ -247,21 +263,6 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
     corners: measureCorners(lab, borders, face),
     edges: measureEdges(lab, borders, face),
     surface: measureSurface(lab, borders, face, measured.measurable),
-  };
-}
-
-/**
- * A face's measurements left out of the grade: no corner, edge or surface finding and no
- * centering (the rectified image is kept for the report's pictures).
- */
-function leftOut(measured: ReturnType<typeof measureFace>): ReturnType<typeof measureFace> {
-  const { corners, edges, surface } = measured;
-  return {
-    ...measured,
-    centering: { measurable: false, reason: "The outline found in this photo does not have the card's shape, so the card's borders could not be located." },
-    corners: { ...corners, views: corners.views.map((v) => ({ ...v, whiteningMm: 0, roundingMm: 0, severityMm: 0, grade: 10, outlineAssessed: false })), defects: [], cardNotFound: 0 },
-    edges: { ...edges, views: edges.views.map((v) => ({ ...v, severityMm: 0 })), defects: [] },
-    surface: { ...surface, score: 0, creases: { count: 0, longestMm: 0 }, defects: [], glareShare: 0 },
   };
 }
 

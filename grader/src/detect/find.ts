@@ -173,7 +173,8 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
 /** How close the widened outline's ratio with the perspective undone (the reading that holds under a tilt) must come to the standard card's. */
 const PAIR_FITS = 0.005;
 
-type FoundIn = Extract<CardInPhoto, { ok: true }>;
+/** A card found: what `findCardIn` answers when it finds one. */
+export type FoundIn = Extract<CardInPhoto, { ok: true }>;
 type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; sides: number[]; readings: [number, number] };
 
 /** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
@@ -222,7 +223,7 @@ async function oneCardSplit(photo: OpenedPhoto, objects: ObjectSeen[]): Promise<
 }
 
 /** The card inside a sleeve whose outline the colour search found, or null (see cardInSleeve). */
-async function inSleeve(photo: OpenedPhoto, found: { ok: true; card: FoundCard; region: PhotoRegion }): Promise<CardInPhoto | null> {
+async function inSleeve(photo: OpenedPhoto, found: FoundIn): Promise<CardInPhoto | null> {
   if (!tableJustInside(found.region, found.card.corners)) return null;
   const located = await cardInSleeve(photo, photo.preview, found.card.corners);
   if (!located) return null;
