@@ -234,10 +234,21 @@ describe('two faces, one found on its printed frame', () => {
     expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
   }, 60_000);
 
+  it('follows a border that narrows along a side under the tilt, and measures that face', async () => {
+    // A zoo tuning seed: a silver-bordered card on grid paper, tilted, its front's frame found
+    // first; the faint edge outside it lies 2 to 4 mm out, nearer at one end of each side.
+    const { front, back, truth } = await generateZooCase({ seed: 200 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const centering = outcome.report.centering.front;
+    expect(centering.measurable).toBe(true);
+    if (centering.measurable) expect(Math.abs(larger(centering.topBottom) - larger(truth.centering.front.topBottom))).toBeLessThan(0.5);
+  }, 60_000);
+
   it("places a side that does not show where the other face's size puts it, and then does not measure that face's centering", async () => {
-    // A zoo tuning seed: a silver-bordered card on grid paper whose front shows its own edge on
+    // A zoo tuning seed: a white-bordered card on lined paper whose front shows its own edge on
     // three sides only (the lit one is lost in the paper).
-    const { front, back } = await generateZooCase({ seed: 200 });
+    const { front, back } = await generateZooCase({ seed: 289 });
     const outcome = await gradeCard(front, back);
     if (!outcome.ok) throw new Error(outcome.rejection.code);
     expect(outcome.report.cardSize.kind).toBe('standard');

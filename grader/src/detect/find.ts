@@ -1,7 +1,7 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
-import { cornersOfSides, distance, fitLine, type Point } from '../geometry/homography.ts';
+import { cornersOfSides, distance, fitLine, type Line, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
@@ -11,8 +11,8 @@ import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
-import { cardInsideHolder, cardInSleeve, tableJustInside } from './inside-holder.ts';
-import { outerSides } from './outer-edge.ts';
+import { cardInsideHolder, cardInSleeve, seenThroughPlastic, tableJustInside } from './inside-holder.ts';
+import { innerSides, outerSides } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
 /**
@@ -58,7 +58,29 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const found = await searchBoth(photo);
-  return found.ok ? widened(found, photo) : found;
+  if (!found.ok) return found;
+  return narrowed(found, photo) ?? widened(found, photo);
+}
+
+/**
+ * The card inside the sleeve or slab well whose outline was found: on every side a line lies past
+ * a flat ring 0.6 to 6 mm in (outer-edge.ts innerSides), the outline of those lines reads closer
+ * to a card size than the one found (and within SIZE_FITS_AFTER of it), and the ring between them
+ * is the table seen through clear plastic (inside-holder.ts seenThroughPlastic). A penny sleeve is
+ * about 66 x 93 mm (0.710), a slab's well 66 x 91 (0.725): near a size, yet not one. Null otherwise.
+ */
+function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  const before = offSize(ratioReadings(found.card.corners, photo)[1]);
+  const { left, top, raster } = found.region;
+  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
+  const pxPerMm = shortestSide(quad) / 66;
+  const inner = innerSides(raster, quad, Math.max(3, 0.6 * pxPerMm), 6 * pxPerMm);
+  if (inner.some((line) => line === null)) return null;
+  const corners = cornersOfSides(inner as Line[], { x: left + 0.5, y: top + 0.5 });
+  if (!corners || !plausibleCard(corners, photo)) return null;
+  const off = offSize(ratioReadings(corners, photo)[1]);
+  if (off > SIZE_FITS_AFTER || off >= before || !seenThroughPlastic(found.region, corners, found.card.corners, found.card.background)) return null;
+  return { ...found, card: { ...found.card, corners: orderTopShort(corners), throughHolder: true } };
 }
 
 async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {

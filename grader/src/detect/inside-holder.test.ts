@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { distance, type Point } from '../geometry/homography.ts';
 import { openPhoto } from '../image/decode.ts';
 import { findCardIn } from './find.ts';
-import { cardInsideHolder } from './inside-holder.ts';
+import { rgbToLab } from '../image/color.ts';
+import type { Raster } from '../image/raster.ts';
+import { cardInsideHolder, seenThroughPlastic } from './inside-holder.ts';
 
 const W = 1600;
 const H = 1200;
@@ -96,5 +98,61 @@ describe('the card inside a penny sleeve', () => {
   it("finds the card, not the sleeve's edge the colour search runs along, and says it is seen through plastic", async () => {
     // The sleeve is 1.5 to 3.6 mm out.
     await expectCardThroughPlastic(await sleevePhoto());
+  });
+});
+
+describe('telling clear plastic over the table from a printed border', () => {
+  const box = (x: number, y: number, w: number, h: number): [Point, Point, Point, Point] => [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ];
+  /** The card (63 x 88 mm at PX a millimetre) with a 3 mm border and its sleeve 1.5 mm larger a side. */
+  const at = { x: 120, y: 100 };
+  const cardBox = box(at.x, at.y, 63 * PX, 88 * PX);
+  const frameBox = box(at.x + 3 * PX, at.y + 3 * PX, 57 * PX, 82 * PX);
+  const sleeveBox = box(at.x - 1.5 * PX, at.y - 1.5 * PX, 66 * PX, 91 * PX);
+  async function scene(table: string, border: string, sleeve: boolean): Promise<Raster> {
+    const [x, y] = [at.x, at.y];
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="660" height="800"><rect width="660" height="800" fill="${table}"/>` +
+      (sleeve ? `<rect x="${x - 1.5 * PX}" y="${y - 1.5 * PX}" width="${66 * PX}" height="${91 * PX}" rx="${0.8 * PX}" fill="#ffffff" opacity="0.1"/>` : '') +
+      `<rect x="${x}" y="${y}" width="${63 * PX}" height="${88 * PX}" rx="${3 * PX}" fill="${border}"/>` +
+      `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${57 * PX}" height="${82 * PX}" fill="#3a6b4f"/></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  }
+  const lab = (hex: string) => rgbToLab(...([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]));
+
+  it('reads the ring between a card and its sleeve as the table seen through plastic', async () => {
+    const raster = await scene('#7a4e30', '#d8b432', true);
+    expect(seenThroughPlastic({ raster, left: 0, top: 0 }, cardBox, sleeveBox, lab('#7a4e30'))).toBe(true);
+  });
+
+  it("does not read a card's printed border around its frame as plastic, on a brown table or a dark desk", async () => {
+    // The frame taken for the card, the card's own outline for a sleeve's.
+    const onWood = await scene('#7a4e30', '#d8b432', false);
+    expect(seenThroughPlastic({ raster: onWood, left: 0, top: 0 }, frameBox, cardBox, lab('#7a4e30'))).toBe(false);
+    // A black border on a dark desk: the border is the table's colour, with no light added.
+    const onDark = await scene('#1e1f22', '#1b1b1d', false);
+    expect(seenThroughPlastic({ raster: onDark, left: 0, top: 0 }, frameBox, cardBox, lab('#1e1f22'))).toBe(false);
+  });
+
+  it("does not call a ring plastic where what lies outside is not the table (a frame's outline inside the card's border)", async () => {
+    // A green border, then inside the frame a band of the same green lightened (print often
+    // tints its own colours), then art: found on the frame, the band would pass for plastic
+    // over a green table; the table is brown.
+    const [x, y] = [at.x, at.y];
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="660" height="800"><rect width="660" height="800" fill="#7a4e30"/>` +
+      `<rect x="${x}" y="${y}" width="${63 * PX}" height="${88 * PX}" rx="${3 * PX}" fill="#2f6b4a"/>` +
+      `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${57 * PX}" height="${82 * PX}" fill="#4d8264"/>` +
+      `<rect x="${x + 5 * PX}" y="${y + 5 * PX}" width="${53 * PX}" height="${78 * PX}" fill="#8a2f3c"/></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const art = box(x + 5 * PX, y + 5 * PX, 53 * PX, 78 * PX);
+    expect(seenThroughPlastic({ raster, left: 0, top: 0 }, art, frameBox, lab('#2f6b4a'))).toBe(true);
+    expect(seenThroughPlastic({ raster, left: 0, top: 0 }, art, frameBox, lab('#7a4e30'))).toBe(false);
   });
 });

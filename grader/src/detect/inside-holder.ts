@@ -5,11 +5,11 @@ import { quantile } from '../geometry/median.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
-import { deltaE } from '../image/color.ts';
+import { deltaE, rgbToLab, type Lab } from '../image/color.ts';
 import { warpQuad } from '../rectify.ts';
 import type { LocatedCard } from './card-types.ts';
 import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
-import { centroid, containsPoint, labAt, outlineCandidates, ringContrast, samplesAlong, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
+import { centroid, containsPoint, labAt, outlineCandidates, rayExit, ringContrast, samplesAlong, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -236,4 +236,67 @@ export function tableJustInside(region: PhotoRegion, outline: Quad): boolean {
     if (inside && outside) differences.push(deltaE(inside, outside));
   }
   return differences.length > 0 && quantile(differences, 0.5) <= SLEEVE_RING_CONTRAST;
+}
+
+/**
+ * Clear plastic over the table: what it shows is the table with some of the room's light added
+ * (a reflection off each surface, about 4 to 8 per cent), so in RGB it lies on the line from the
+ * table's colour toward white, a little way along. A printed border is not that: its colour owes
+ * nothing to the table's. Only a table well darker than white can tell (on white paper the two
+ * coincide) and only a ring some light was added to (on a dark desk a black border is the table's
+ * colour too).
+ */
+const PLASTIC_LIGHT = { min: 0.03, max: 0.65 } as const;
+/** How far (RGB) the ring may lie off that line. */
+const PLASTIC_OFF_LINE = 12;
+/** How far from white (RGB) the table must be for the line to mean anything. */
+const TABLE_FROM_WHITE = 60;
+/** How near (CIE deltaE) the table's colour found for the card what lies outside the outline must be. */
+const OUTSIDE_IS_TABLE = 20;
+/** The share of the ring's samples that must look so. */
+const PLASTIC_SHARE = 0.6;
+
+/**
+ * Whether the ring between an inner outline and an outer one (photo pixels, the region's raster
+ * around them) is the table seen through clear plastic (see PLASTIC_LIGHT): the outer outline a
+ * sleeve's or a slab well's, the inner one the card in it.
+ */
+export function seenThroughPlastic(region: PhotoRegion, inner: Quad, outer: Quad, background: Lab): boolean {
+  const { raster, left, top } = region;
+  const local = (q: Quad) => q.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
+  const [i, o] = [local(inner), local(outer)];
+  const pxPerMm = shortestSide(o) / 66;
+  let valid = 0;
+  let plastic = 0;
+  for (const { at, normal } of samplesAlong(i)) {
+    const gap = rayExit(o, at, normal);
+    if (gap === null || gap < 3) continue;
+    const ring = rgbAround(raster, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
+    const table = rgbAround(raster, at.x + normal.x * (gap + 1.2 * pxPerMm), at.y + normal.y * (gap + 1.2 * pxPerMm));
+    // What lies outside must be the table: an outline found on a printed frame has the card's border there.
+    if (!ring || !table || deltaE(rgbToLab(...table), background) > OUTSIDE_IS_TABLE) continue;
+    const toWhite = table.map((v) => 255 - v);
+    const span = Math.hypot(...toWhite);
+    if (span < TABLE_FROM_WHITE) continue;
+    valid += 1;
+    const light = ring.reduce((t, v, k) => t + (v - table[k]!) * toWhite[k]!, 0) / (span * span);
+    const off = Math.hypot(...ring.map((v, k) => v - table[k]! - light * toWhite[k]!));
+    if (light >= PLASTIC_LIGHT.min && light <= PLASTIC_LIGHT.max && off <= PLASTIC_OFF_LINE) plastic += 1;
+  }
+  return valid >= 8 && plastic >= valid * PLASTIC_SHARE;
+}
+
+/** The mean RGB of the 3 x 3 pixels around a point, or null off the raster. */
+function rgbAround(raster: Raster, x: number, y: number): [number, number, number] | null {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 1 || cy < 1 || cx >= raster.width - 1 || cy >= raster.height - 1) return null;
+  const sum: [number, number, number] = [0, 0, 0];
+  for (let dy = -1; dy <= 1; dy += 1) {
+    for (let dx = -1; dx <= 1; dx += 1) {
+      const i = ((cy + dy) * raster.width + cx + dx) * 3;
+      for (let k = 0; k < 3; k += 1) sum[k] = sum[k]! + raster.data[i + k]!;
+    }
+  }
+  return sum.map((v) => v / 9) as [number, number, number];
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cornersOfSides, distance, type Line, type Point } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
-import { outerSides } from './outer-edge.ts';
+import { innerSides, outerSides } from './outer-edge.ts';
 
 /** The outline the four fainter lines make, or null where a side shows none. */
 function outerOutline(raster: Raster, quad: [Point, Point, Point, Point], fromPx: number, toPx: number) {
@@ -48,6 +48,26 @@ describe("the card's own faint edge outside its printed frame", () => {
     if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
   });
 
+  it('follows the edge where the border narrows along a side (a tilted photo: frame and edge are not parallel)', async () => {
+    // The frame drawn as a quadrilateral: its left side 32 px (4 mm) inside the card's edge at the
+    // top and 14 px at the bottom, its other sides 3 mm inside as before.
+    const frame: [Point, Point, Point, Point] = [
+      { x: CARD.x + 32, y: FRAME.y },
+      { x: FRAME.x + FRAME.w, y: FRAME.y },
+      { x: FRAME.x + FRAME.w, y: FRAME.y + FRAME.h },
+      { x: CARD.x + 14, y: FRAME.y + FRAME.h },
+    ];
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>` +
+      `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#f7f7f4"/>` +
+      `<polygon points="${frame.map((p) => `${p.x},${p.y}`).join(' ')}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.7).raw().toBuffer({ resolveWithObject: true });
+    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const found = outerOutline(raster, frame, 8, 48);
+    expect(found).not.toBeNull();
+    if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
+  });
+
   it('finds nothing where no edge lies outside the outline (the card itself was found)', async () => {
     expect(outerOutline(await drawn('#f7f7f4'), corners(CARD), 8, 48)).toBeNull();
   });
@@ -64,3 +84,36 @@ describe("the card's own faint edge outside its printed frame", () => {
     expect(outerSides(raster, corners(CARD), 8, 48)).toEqual([null, null, null, null]);
   });
 });
+
+/** A yellow-bordered card (CARD, its frame FRAME) in a penny sleeve 1.5 mm larger a side, on a brown table. */
+async function sleeved(): Promise<{ raster: Raster; sleeve: [Point, Point, Point, Point] }> {
+  const sleeve = { x: CARD.x - 12, y: CARD.y - 28, w: CARD.w + 24, h: CARD.h + 40 };
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#7a4e30"/>` +
+    // The clear plastic adds a little of the room's light; its open top has a lip 1 mm down.
+    `<rect x="${sleeve.x}" y="${sleeve.y}" width="${sleeve.w}" height="${sleeve.h}" rx="6" fill="#ffffff" opacity="0.12"/>` +
+    `<line x1="${sleeve.x + 3}" x2="${sleeve.x + sleeve.w - 3}" y1="${sleeve.y + 8}" y2="${sleeve.y + 8}" stroke="#ffffff" stroke-width="2" opacity="0.35"/>` +
+    `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#e8c430"/>` +
+    `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="#1c2a5c"/></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.7).raw().toBuffer({ resolveWithObject: true });
+  return { raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 }, sleeve: corners(sleeve) };
+}
+
+describe("the card's edge inside a sleeve's outline", () => {
+  it("finds the card's edge past the plastic, not the sleeve's lip nor the card's printed frame", async () => {
+    const { raster, sleeve } = await sleeved();
+    const sides = innerSides(raster, sleeve, 5, 48);
+    expect(sides.every((line) => line !== null)).toBe(true);
+    const found = cornersOfSides(sides as Line[]);
+    expect(found).not.toBeNull();
+    if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
+  });
+
+  it("finds the printed frame inside a card's own outline (telling it from a card is seenThroughPlastic's part)", async () => {
+    const { raster } = await sleeved();
+    const found = cornersOfSides(innerSides(raster, corners(CARD), 5, 48) as Line[]);
+    expect(found).not.toBeNull();
+    if (found) expect(worst(found, corners(FRAME))).toBeLessThan(1.5);
+  });
+});
+

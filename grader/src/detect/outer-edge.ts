@@ -1,5 +1,5 @@
 import { distance, robustFitLine, type Line, type Point } from '../geometry/homography.ts';
-import { median } from '../geometry/median.ts';
+import { median, quantile } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
 
 type Quad = [Point, Point, Point, Point];
@@ -12,6 +12,8 @@ const STRIP = 7;
 /** Of the profiles, the share whose strongest step must agree (within AGREE_PX) for a side to count. */
 const MIN_AGREEING = 0.5;
 const AGREE_PX = 2;
+/** How far the line the steps lie on may drift from the outline across the profiles (perspective narrows a border by a few pixels). */
+const MAX_DRIFT_PX = 16;
 /** The step must stand this many times above the profile's typical change from pixel to pixel... */
 const STEP_OVER_GRAIN = 3;
 /** ...and at least this far (a sum of RGB over two pixels) where a profile has no grain at all (a white card on white paper steps by about 30). */
@@ -20,6 +22,15 @@ const MIN_STEP = 4;
 const MIN_RING_PX = 2;
 /** Across a printed border the brightness changes by at most this share of the step at the card's edge. */
 const RING_FLAT = 0.5;
+/**
+ * Inward, the ring's spread is read between this quantile of its samples and the complementary
+ * one: a thin line across the ring (a sleeve's lip, a ruled line through the plastic) is let be.
+ */
+const RING_SPREAD_KEPT = 0.1;
+/** Inward, the nearest lasting step at least this share of the strongest is the card's edge... */
+const NEAREST_OF_STRONGEST = 0.4;
+/** ...a step lasting when the level stays at least half changed this many pixels past it. */
+const LASTS_PX = 4;
 
 /**
  * The fainter line just outside each side of a found outline (side i runs from corner i to corner
@@ -30,28 +41,40 @@ const RING_FLAT = 0.5;
  * whose edge is strong, and miss the card's own faint edge a few millimetres outside it.
  */
 export function outerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  return [0, 1, 2, 3].map((side) => outerSide(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx));
+  return linesBeyond(raster, quad, fromPx, toPx, 1);
 }
 
-function outerSide(raster: Raster, a: Point, b: Point, centre: Point, fromPx: number, toPx: number): Line | null {
+/**
+ * The same search inward: the line just inside each side of a found outline, past a flat ring,
+ * null where none shows. Where the outline found is a sleeve's or a slab well's, the ring is the
+ * table seen through the plastic and the line is the card's own edge.
+ */
+export function innerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
+  return linesBeyond(raster, quad, fromPx, toPx, -1);
+}
+
+function linesBeyond(raster: Raster, quad: Quad, fromPx: number, toPx: number, way: 1 | -1): (Line | null)[] {
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  return [0, 1, 2, 3].map((side) => lineBeyond(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx, way));
+}
+
+/** The line beyond one side, searched outward from the card (way 1) or inward (way -1). */
+function lineBeyond(raster: Raster, a: Point, b: Point, centre: Point, fromPx: number, toPx: number, way: 1 | -1): Line | null {
   const length = distance(a, b);
   const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
   let normal = { x: -dir.y, y: dir.x };
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  if (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
-  const steps: { at: Point; offset: number; values: number[] }[] = [];
+  if (way * (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y)) < 0) normal = { x: -normal.x, y: -normal.y };
+  const steps: { k: number; at: Point; offset: number; values: number[] }[] = [];
   for (let k = 0; k < PROFILES; k += 1) {
     const t = SIDE_SPAN.from + ((SIDE_SPAN.to - SIDE_SPAN.from) * k) / (PROFILES - 1);
     const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    const step = strongestStep(raster, base, normal, dir, fromPx, toPx);
-    if (step !== null) steps.push({ at: { x: base.x + normal.x * step.offset, y: base.y + normal.y * step.offset }, offset: step.offset, values: step.values });
+    const step = stepAcross(raster, base, normal, dir, fromPx, toPx, way === -1);
+    if (step !== null) steps.push({ k, at: { x: base.x + normal.x * step.offset, y: base.y + normal.y * step.offset }, offset: step.offset, values: step.values });
   }
-  // The offset most profiles agree on (foil, shading or a table's line wins a profile here and there).
-  const near = (offset: number) => steps.filter((s) => Math.abs(s.offset - offset) <= AGREE_PX);
-  const agreeing = steps.map((s) => near(s.offset)).reduce((best, set) => (set.length > best.length ? set : best), [] as typeof steps);
+  const agreeing = agreeingSteps(steps);
   if (agreeing.length < PROFILES * MIN_AGREEING) return null;
-  if (!flatBefore(agreeing, fromPx)) return null;
+  if (!flatBefore(agreeing, fromPx, way === -1 ? RING_SPREAD_KEPT : 0)) return null;
   return robustFitLine(
     agreeing.map((s) => s.at),
     AGREE_PX,
@@ -59,10 +82,34 @@ function outerSide(raster: Raster, a: Point, b: Point, centre: Point, fromPx: nu
 }
 
 /**
- * Where along the outward normal, between `fromPx` and `toPx`, the brightness (strip-averaged)
- * steps most, if it stands out of the profile's own grain; null otherwise.
+ * The steps lying on one line (within AGREE_PX of the offset it gives each profile), the line
+ * through two of them that most lie on: foil, shading or a table's line wins a profile here and
+ * there. A line, not one offset: under perspective the card's edge and its frame are not parallel
+ * in the photo, and the border between them narrows along the side by a few pixels.
  */
-function strongestStep(raster: Raster, base: Point, normal: Point, dir: Point, fromPx: number, toPx: number): { offset: number; values: number[] } | null {
+function agreeingSteps<S extends { k: number; offset: number }>(steps: S[]): S[] {
+  let best: S[] = [];
+  for (let i = 0; i < steps.length; i += 1) {
+    for (let j = i; j < steps.length; j += 1) {
+      const [p, q] = [steps[i]!, steps[j]!];
+      const slope = q.k === p.k ? 0 : (q.offset - p.offset) / (q.k - p.k);
+      // Across the side's middle the border's width changes by a few pixels at most.
+      if (Math.abs(slope) * PROFILES > MAX_DRIFT_PX) continue;
+      const on = steps.filter((s) => Math.abs(p.offset + slope * (s.k - p.k) - s.offset) <= AGREE_PX);
+      if (on.length > best.length) best = on;
+    }
+  }
+  return best;
+}
+
+/**
+ * Where along the normal, between `fromPx` and `toPx`, the brightness (strip-averaged) steps
+ * most, if it stands out of the profile's own grain; null otherwise. With `nearest`, the nearest
+ * step that lasts (the level past it stays changed: an edge, not a thin line such as a sleeve's
+ * lip) and is at least NEAREST_OF_STRONGEST of the strongest that does: inward from a holder's
+ * outline the card's edge comes before its printed frame, which may well step more.
+ */
+function stepAcross(raster: Raster, base: Point, normal: Point, dir: Point, fromPx: number, toPx: number, nearest: boolean): { offset: number; values: number[] } | null {
   const values: number[] = [];
   for (let d = fromPx - 1; d <= toPx + 1; d += 1) {
     let sum = 0;
@@ -76,9 +123,24 @@ function strongestStep(raster: Raster, base: Point, normal: Point, dir: Point, f
   }
   // changes[i] spans values[i] to values[i + 2], centred on distance fromPx + i.
   const changes = values.slice(2).map((v, i) => Math.abs(v - values[i]!));
-  let best = 0;
-  for (let i = 1; i < changes.length; i += 1) if (changes[i]! > changes[best]!) best = i;
-  return changes[best]! >= Math.max(MIN_STEP, median(changes) * STEP_OVER_GRAIN) ? { offset: fromPx + best, values } : null;
+  const least = Math.max(MIN_STEP, median(changes) * STEP_OVER_GRAIN);
+  if (!nearest) {
+    let best = 0;
+    for (let i = 1; i < changes.length; i += 1) if (changes[i]! > changes[best]!) best = i;
+    return changes[best]! >= least ? { offset: fromPx + best, values } : null;
+  }
+  // The level stays changed past the step, and had lasted before it (a thin line's far side does not).
+  const lasting = (i: number) => {
+    const change = values[i + 2]! - values[i]!;
+    for (let k = 3; k <= LASTS_PX + 2 && i + k < values.length; k += 1) if ((values[i + k]! - values[i]!) / change < 0.5) return false;
+    for (let k = 1; k <= LASTS_PX && i - k >= 0; k += 1) if (Math.abs(values[i - k]! - values[i]!) / Math.abs(change) > 0.5) return false;
+    return true;
+  };
+  const steps = changes.map((c, i) => (c >= least && (i === 0 || c >= changes[i - 1]!) && (i + 1 === changes.length || c >= changes[i + 1]!) && lasting(i) ? c : 0));
+  const strongest = Math.max(...steps);
+  if (strongest === 0) return null;
+  const first = steps.findIndex((c) => c >= strongest * NEAREST_OF_STRONGEST);
+  return { offset: fromPx + first, values };
 }
 
 /**
@@ -87,17 +149,19 @@ function strongestStep(raster: Raster, base: Point, normal: Point, dir: Point, f
  * RING_FLAT of the step at the line. Outside a card's own edge its shadow on the table is a ramp,
  * lightening outward, whose steepest stretch agrees from profile to profile just as an edge does.
  */
-function flatBefore(agreeing: { offset: number; values: number[] }[], fromPx: number): boolean {
-  // The index of the change at the line: changes[i] spans values[i] to values[i + 2].
-  const at = Math.round(median(agreeing.map((s) => s.offset - fromPx)));
-  const length = Math.min(...agreeing.map((s) => s.values.length));
-  const mean = Array.from({ length }, (_, k) => agreeing.reduce((t, s) => t + s.values[k]!, 0) / agreeing.length);
+function flatBefore(agreeing: { offset: number; values: number[] }[], fromPx: number, spreadKept: number): boolean {
+  // Each profile's own index of the change at the line (changes[i] spans values[i] to values[i + 2]):
+  // the profiles are lined up there before they are averaged, as the line drifts along the side.
+  const ats = agreeing.map((s) => Math.round(s.offset - fromPx));
+  const at = Math.min(...ats);
   // A line at the very start of the search continues a change from inside it: a shadow's ramp.
-  if (at < MIN_RING_PX || at + 2 >= length) return false;
-  const step = Math.abs(mean[at + 2]! - mean[at]!);
+  if (at < MIN_RING_PX || agreeing.some((s, i) => ats[i]! + 2 >= s.values.length)) return false;
+  const mean = (k: number) => agreeing.reduce((t, s, i) => t + s.values[ats[i]! - at + k]!, 0) / agreeing.length;
+  const step = Math.abs(mean(at + 2) - mean(at));
   // From where the search starts to where the step begins.
-  const ring = mean.slice(0, at + 1);
-  return Math.max(...ring) - Math.min(...ring) <= RING_FLAT * step;
+  const ring = Array.from({ length: at + 1 }, (_, k) => mean(k));
+  // A thin line across the ring (a sleeve's lip, a ruled line through clear plastic) is let be.
+  return quantile(ring, 1 - spreadKept) - quantile(ring, spreadKept) <= RING_FLAT * step;
 }
 
 function brightness(raster: Raster, x: number, y: number): number | null {

@@ -285,7 +285,7 @@ export function sideGaps(inner: [Point, Point, Point, Point], outer: [Point, Poi
 }
 
 /** How far a ray from a point inside a convex outline runs before it leaves it, or null. */
-function rayExit(outline: [Point, Point, Point, Point], from: Point, dir: Point): number | null {
+export function rayExit(outline: [Point, Point, Point, Point], from: Point, dir: Point): number | null {
   let best: number | null = null;
   for (let i = 0; i < 4; i += 1) {
     const a = outline[i]!;
