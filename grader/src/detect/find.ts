@@ -124,10 +124,10 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
  * read as such a line. A side showing no fainter line is never guessed.
  */
 function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
-  if (found.card.throughHolder) return found;
   const [, perspective] = ratioReadings(found.card.corners, photo);
   const before = offSize(perspective);
   if (before <= SIZE_FITS) return found;
+  if (found.card.throughHolder) return outOfFalseHolder(found, photo, before);
   const best = widerOutlines(found, photo)
     .filter((w) => {
       const frameOfStandard = w.moved === 4 && perspective < SIZE_BETWEEN && surelyFits(w.readings, CARD_RATIOS.standard);
@@ -136,6 +136,21 @@ function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
     })
     .reduce<WiderOutline | null>((a, b) => (!a || b.moved > a.moved || (b.moved === a.moved && offSize(b.readings[1]) < offSize(a.readings[1])) ? b : a), null);
   return best ? { ...found, card: { ...found.card, corners: best.corners } } : found;
+}
+
+/**
+ * A card said to be seen through a holder whose "holder" was its own edge around its printed
+ * frame: every side shows a fainter line outside the outline, and the outline of those lines
+ * reads as a card size closely (SIZE_FITS; a sleeve reads 0.710, a slab's well 0.725) and
+ * SIZE_GAIN closer than before. The ring's colour cannot tell: a white border on grey paper is
+ * the paper with light added, as plastic over it is. Otherwise the card as found.
+ */
+function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): CardInPhoto {
+  const all = widerOutlines(found, photo).find((w) => w.moved === 4);
+  if (!all) return found;
+  const off = offSize(all.readings[1]);
+  if (off > SIZE_FITS || off + SIZE_GAIN > before) return found;
+  return { ...found, card: { ...found.card, corners: all.corners, throughHolder: false } };
 }
 
 /**

@@ -5,7 +5,7 @@ import { quantile } from '../geometry/median.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
-import { deltaE, rgbToLab, type Lab } from '../image/color.ts';
+import { deltaE, labToLinear, rgbToLab, type Lab } from '../image/color.ts';
 import { warpQuad } from '../rectify.ts';
 import type { LocatedCard } from './card-types.ts';
 import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
@@ -240,50 +240,74 @@ export function tableJustInside(region: PhotoRegion, outline: Quad): boolean {
 
 /**
  * Clear plastic over the table: what it shows is the table with some of the room's light added
- * (a reflection off each surface, about 4 to 8 per cent), so in RGB it lies on the line from the
- * table's colour toward white, a little way along. A printed border is not that: its colour owes
- * nothing to the table's. Only a table well darker than white can tell (on white paper the two
- * coincide) and only a ring some light was added to (on a dark desk a black border is the table's
- * colour too).
+ * (a reflection off each surface), so in RGB it lies on the line from the table's colour toward
+ * white, a little way along. A printed border is not that: its colour owes nothing to the
+ * table's. Only a table well darker than white can tell (on white paper the two coincide) and
+ * only a ring some light was added to (on a dark desk a black border is the table's colour too).
  */
 const PLASTIC_LIGHT = { min: 0.03, max: 0.65 } as const;
 /** How far (RGB) the ring may lie off that line. */
 const PLASTIC_OFF_LINE = 12;
 /** How far from white (RGB) the table must be for the line to mean anything. */
 const TABLE_FROM_WHITE = 60;
-/** How near (CIE deltaE) the table's colour found for the card what lies outside the outline must be. */
-const OUTSIDE_IS_TABLE = 20;
+/**
+ * What lies just outside the outer outline is read 1.2 mm out and again this far out, past any
+ * card's border, and must be within OUTSIDE_GOES_ON of it (CIE deltaE): an outline found on a
+ * printed frame has the card's border just outside it and the table beyond.
+ */
+const BEYOND_BORDER_MM = 6;
+const OUTSIDE_GOES_ON = 20;
 /** The share of the ring's samples that must look so. */
 const PLASTIC_SHARE = 0.6;
 
 /**
  * Whether the ring between an inner outline and an outer one (photo pixels, the region's raster
  * around them) is the table seen through clear plastic (see PLASTIC_LIGHT): the outer outline a
- * sleeve's or a slab well's, the inner one the card in it.
+ * sleeve's or a slab well's, the inner one the card in it. What lies just outside the outer
+ * outline must go on past a card's border's width (BEYOND_BORDER_MM): the table, or a slab's
+ * body around its well. The table found (`background`) must be well darker than white.
  */
 export function seenThroughPlastic(region: PhotoRegion, inner: Quad, outer: Quad, background: Lab): boolean {
   const { raster, left, top } = region;
   const local = (q: Quad) => q.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
   const [i, o] = [local(inner), local(outer)];
   const pxPerMm = shortestSide(o) / 66;
+  if (Math.hypot(...rgbOf(background).map((v) => 255 - v)) < TABLE_FROM_WHITE) return false;
   let valid = 0;
   let plastic = 0;
   for (const { at, normal } of samplesAlong(i)) {
     const gap = rayExit(o, at, normal);
     if (gap === null || gap < 3) continue;
     const ring = rgbAround(raster, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
-    const table = rgbAround(raster, at.x + normal.x * (gap + 1.2 * pxPerMm), at.y + normal.y * (gap + 1.2 * pxPerMm));
-    // What lies outside must be the table: an outline found on a printed frame has the card's border there.
-    if (!ring || !table || deltaE(rgbToLab(...table), background) > OUTSIDE_IS_TABLE) continue;
-    const toWhite = table.map((v) => 255 - v);
-    const span = Math.hypot(...toWhite);
-    if (span < TABLE_FROM_WHITE) continue;
+    const outside = rgbAround(raster, at.x + normal.x * (gap + 1.2 * pxPerMm), at.y + normal.y * (gap + 1.2 * pxPerMm));
+    const further = rgbAround(raster, at.x + normal.x * (gap + BEYOND_BORDER_MM * pxPerMm), at.y + normal.y * (gap + BEYOND_BORDER_MM * pxPerMm));
+    if (!ring || !outside || !further) continue;
+    // What lies outside goes on past a card's border: the table, or a slab's body over it.
+    if (deltaE(rgbToLab(...outside), rgbToLab(...further)) > OUTSIDE_GOES_ON) continue;
     valid += 1;
-    const light = ring.reduce((t, v, k) => t + (v - table[k]!) * toWhite[k]!, 0) / (span * span);
-    const off = Math.hypot(...ring.map((v, k) => v - table[k]! - light * toWhite[k]!));
-    if (light >= PLASTIC_LIGHT.min && light <= PLASTIC_LIGHT.max && off <= PLASTIC_OFF_LINE) plastic += 1;
+    const light = lightAdded(ring, outside);
+    if (light !== null && light >= PLASTIC_LIGHT.min) plastic += 1;
   }
   return valid >= 8 && plastic >= valid * PLASTIC_SHARE;
+}
+
+/**
+ * How much of the way from `base` to white `colour` lies (RGB), when it lies on that line
+ * (within PLASTIC_OFF_LINE) at most PLASTIC_LIGHT.max along it; null otherwise.
+ */
+function lightAdded(colour: readonly number[], base: readonly number[]): number | null {
+  const toWhite = base.map((v) => 255 - v);
+  const span2 = toWhite.reduce((t, v) => t + v * v, 0);
+  if (span2 < 1) return null;
+  const light = colour.reduce((t, v, k) => t + (v - base[k]!) * toWhite[k]!, 0) / span2;
+  const off = Math.hypot(...colour.map((v, k) => v - base[k]! - light * toWhite[k]!));
+  return off <= PLASTIC_OFF_LINE && light <= PLASTIC_LIGHT.max ? light : null;
+}
+
+/** A Lab colour's sRGB (0 to 255). */
+function rgbOf(lab: Lab): [number, number, number] {
+  const encode = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * Math.max(0, v) ** (1 / 2.4) - 0.055);
+  return labToLinear(lab).map((v) => Math.min(255, Math.max(0, encode(v)))) as [number, number, number];
 }
 
 /** The mean RGB of the 3 x 3 pixels around a point, or null off the raster. */
