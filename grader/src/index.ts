@@ -105,7 +105,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
   }
-  let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS);
+  let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [found.front!.throughHolder === true, found.back!.throughHolder === true]);
   if (!sized.ok && !options.cardAt) {
     // One face surely a standard card, the other read smaller: its printed frame may have been
     // taken for its edge (the two sizes are told apart only when both faces surely show them).
@@ -116,7 +116,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       found[face] = wider.card;
       geometry[face] = shapeOf(wider.card, photos[face]);
     }
-    sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS);
+    sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [found.front!.throughHolder === true, found.back!.throughHolder === true]);
   }
   if (!sized.ok) {
     return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });

@@ -75,4 +75,14 @@ describe('the size both faces agree on', () => {
     expect(pairSize([[0.7154, 0.7155], [0.638, 0.6445]], SIZES)).toEqual({ ok: true, kind: 'standard' });
     expect(pairSize([[0.686, 0.687], [0.76, 0.77]], SIZES)).toEqual({ ok: true, kind: 'small' });
   });
+
+  it('calls the faces different when the perspective readings lie close to different sizes, however the plain readings fall under a tilt', () => {
+    // A standard front and a small back, both found well: the back's plain reading, tilted, fits the standard size.
+    expect(pairSize([[0.715, 0.716], [0.698, 0.684]], SIZES)).toEqual({ ok: false });
+  });
+
+  it('does not call faces found through a holder different on their readings: a well or a rim reads as either size', () => {
+    expect(pairSize([[0.715, 0.716], [0.698, 0.684]], SIZES, [false, true])).toEqual({ ok: true, kind: 'standard' });
+    expect(pairSize([[0.716, 0.717], [0.686, 0.684]], SIZES, [true, false])).toEqual({ ok: true, kind: 'standard' });
+  });
 });

@@ -51,6 +51,13 @@ export const CARD_RATIOS = { standard: 63 / 88, small: 59 / 86 } as const;
 /** How far a reading may lie from a size's ratio and still fit it: half the gap between the sizes. */
 const RATIO_SLACK = 0.015;
 
+/**
+ * A perspective reading this close to a size's ratio is that size: a card found within half a
+ * millimetre reads within 0.003 in the zoo, and the real photos' hand-placed corners within 0.015
+ * (lens distortion), still 0.015 short of reading the other size this close.
+ */
+const RATIO_CLOSE = 0.006;
+
 /** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
 export const fitsRatio = (readings: readonly number[], ratio: number) => readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
@@ -58,18 +65,25 @@ export const fitsRatio = (readings: readonly number[], ratio: number) => reading
 export const surelyFits = (readings: readonly number[], ratio: number) => readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
 /**
- * The card size both faces agree on, from each face's ratio readings: a face fits a size when
- * either reading lies within RATIO_SLACK of its ratio, and surely fits it when both do. The faces
- * show cards of different sizes only when each surely fits a size and no size fits both (the two
+ * The card size both faces agree on, from each face's ratio readings (plain, then perspective):
+ * a face fits a size when either reading lies within RATIO_SLACK of its ratio, and surely fits it
+ * when both do. The faces show cards of different sizes when each face's perspective reading lies
+ * within RATIO_CLOSE of a different size (`inHolder`: faces found through plastic, left out of
+ * that), or when each surely fits a size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
  * otherwise turn a good pair away); otherwise the size both fit, or the size more faces fit, or
  * the one the readings lie closest to.
  */
-export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>): { ok: true; kind: K } | { ok: false } {
+export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>, inHolder: boolean[] = []): { ok: true; kind: K } | { ok: false } {
   const kinds = Object.keys(ratios) as K[];
+  // Each face's perspective reading close to a different size: cards of different sizes, however
+  // the plain readings (off by up to 0.05 under a tilt) fall. Not for a face found in a holder,
+  // whose well or rim can read as either size.
+  const closeTo = faces.map((readings, i) => (inHolder[i] ? undefined : kinds.find((kind) => Math.abs(readings[readings.length - 1]! - ratios[kind]) <= RATIO_CLOSE)));
+  if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1) return { ok: false };
   const common = kinds.filter((kind) => faces.every((readings) => fitsRatio(readings, ratios[kind])));
   if (common.length === 1) return { ok: true, kind: common[0]! };
-  if (common.length === 0 && faces.every((readings) => kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
+  if (common.length === 0 && faces.every((readings, i) => !inHolder[i] && kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
   // The size more faces fit (a face whose outline was misplaced fits none, and its reading must
   // not pull the other face's size away), then the one the readings lie closest to.
   const fitting = (kind: K) => faces.filter((readings) => fitsRatio(readings, ratios[kind])).length;
