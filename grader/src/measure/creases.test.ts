@@ -109,6 +109,16 @@ describe('findCreases', () => {
     expect(findCreases(s)).toEqual([]);
   });
 
+  it('finds a fold whose middle the print hides, from the stretches either side, however far apart', () => {
+    // 50 mm at 30 degrees: 15 mm shows, 14 mm is hidden (a dark plate over it), 21 mm shows.
+    const s = plane();
+    const [ux, uy] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+    const at = (mm: number) => [40 + ux * mm * 8, 60 + uy * mm * 8] as const;
+    pair(s, ...at(0), ...at(15), 3);
+    pair(s, ...at(29), ...at(50), 3);
+    expect(findCreases(s).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('reports no pair shorter than 12 mm', () => {
     const s = plane();
     pair(s, 80, 160, 80 + 10 * 8 * Math.cos(Math.PI / 6), 160 + 10 * 8 * Math.sin(Math.PI / 6), 3);

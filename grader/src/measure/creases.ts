@@ -184,14 +184,20 @@ const nearlySquare = (c: Piece) => degreesFromAxis(c.ax, c.ay, c.bx, c.by) < NEA
 
 /** Pairs closer than this (mm) and running the same way (within NEAR_SQUARE_DEG) are the edges of one printed shape. */
 const BESIDE_MM = 10;
+const ON_THE_LINE_MM = 1;
 
-/** Whether `o` runs alongside `c`: the same way, its middle within BESIDE_MM of c's line. */
+/**
+ * Whether `o` runs alongside `c`: the same way, its middle within BESIDE_MM of c's line, and not
+ * on it (both its ends within ON_THE_LINE_MM): a piece on the line is more of the same fold,
+ * seen again past print that hid it.
+ */
 function besideIt(c: Piece, o: Piece, p: number): boolean {
   const turn = Math.abs(Math.atan2(c.by - c.ay, c.bx - c.ax) - Math.atan2(o.by - o.ay, o.bx - o.ax)) % Math.PI;
   if (Math.min(turn, Math.PI - turn) > (NEAR_SQUARE_DEG * Math.PI) / 180) return false;
   const len = Math.hypot(c.bx - c.ax, c.by - c.ay) || 1;
-  const [mx, my] = [(o.ax + o.bx) / 2, (o.ay + o.by) / 2];
-  return Math.abs(-(mx - c.ax) * (c.by - c.ay) + (my - c.ay) * (c.bx - c.ax)) / len < BESIDE_MM * p;
+  const off = (x: number, y: number) => Math.abs(-(x - c.ax) * (c.by - c.ay) + (y - c.ay) * (c.bx - c.ax)) / len;
+  if (off(o.ax, o.ay) <= ON_THE_LINE_MM * p && off(o.bx, o.by) <= ON_THE_LINE_MM * p) return false;
+  return off((o.ax + o.bx) / 2, (o.ay + o.by) / 2) < BESIDE_MM * p;
 }
 
 /**
