@@ -81,6 +81,10 @@ describe('the size both faces agree on', () => {
     expect(pairSize([[0.715, 0.716], [0.698, 0.684]], SIZES)).toEqual({ ok: false });
   });
 
+  it('keeps one size where the plain readings agree on it closely, whatever a perspective reading says (a cropped photo)', () => {
+    expect(pairSize([[0.717, 0.716], [0.721, 0.684]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+  });
+
   it('does not call faces found through a holder different on their readings: a well or a rim reads as either size', () => {
     expect(pairSize([[0.715, 0.716], [0.698, 0.684]], SIZES, [false, true])).toEqual({ ok: true, kind: 'standard' });
     expect(pairSize([[0.716, 0.717], [0.686, 0.684]], SIZES, [true, false])).toEqual({ ok: true, kind: 'standard' });

@@ -68,19 +68,23 @@ export const surelyFits = (readings: readonly number[], ratio: number) => readin
  * The card size both faces agree on, from each face's ratio readings (plain, then perspective):
  * a face fits a size when either reading lies within RATIO_SLACK of its ratio, and surely fits it
  * when both do. The faces show cards of different sizes when each face's perspective reading lies
- * within RATIO_CLOSE of a different size (`inHolder`: faces found through plastic, left out of
- * that), or when each surely fits a size and no size fits both (the two
+ * within RATIO_CLOSE of a different size and the plain readings do not both fit one (`inHolder`:
+ * faces found through plastic, left out of that), or when each surely fits a
+ * size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
  * otherwise turn a good pair away); otherwise the size both fit, or the size more faces fit, or
  * the one the readings lie closest to.
  */
 export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>, inHolder: boolean[] = []): { ok: true; kind: K } | { ok: false } {
   const kinds = Object.keys(ratios) as K[];
-  // Each face's perspective reading close to a different size: cards of different sizes, however
-  // the plain readings (off by up to 0.05 under a tilt) fall. Not for a face found in a holder,
-  // whose well or rim can read as either size.
-  const closeTo = faces.map((readings, i) => (inHolder[i] ? undefined : kinds.find((kind) => Math.abs(readings[readings.length - 1]! - ratios[kind]) <= RATIO_CLOSE)));
-  if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1) return { ok: false };
+  // Each face's perspective reading close to a different size: cards of different sizes, the
+  // plain readings being off by up to 0.05 under a tilt; unless the plain readings both fit one
+  // size, as in a cropped photo, whose centre the perspective reading wrongly takes for the
+  // lens's axis. Not for a face found in a holder, whose well or rim can read as either size.
+  const close = (reading: number) => kinds.find((kind) => Math.abs(reading - ratios[kind]) <= RATIO_CLOSE);
+  const closeTo = faces.map((readings, i) => (inHolder[i] ? undefined : close(readings[readings.length - 1]!)));
+  const plainAgree = kinds.some((kind) => faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= RATIO_SLACK));
+  if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1 && !plainAgree) return { ok: false };
   const common = kinds.filter((kind) => faces.every((readings) => fitsRatio(readings, ratios[kind])));
   if (common.length === 1) return { ok: true, kind: common[0]! };
   if (common.length === 0 && faces.every((readings, i) => !inHolder[i] && kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
