@@ -2,14 +2,14 @@
 import type { ConfidenceModel } from './confidence.ts';
 
 export const CONFIDENCE_MODEL: ConfidenceModel = {
-  source: 'zoo tuning seeds 1 to 400, 242 graded pairs, fitted 2026-11-24',
-  bias: 1.714,
+  source: 'zoo tuning seeds 1 to 400, 250 graded pairs, fitted 2026-11-25',
+  bias: 1.773,
   weights: {
-    lowResolution: -0.039,
-    warnings: -0.206,
-    notAssessed: -0.114,
-    centeringUnmeasured: -0.204,
-    defects: -0.245,
-    belowTen: -1.13
+    lowResolution: -0.265,
+    warnings: -0.177,
+    notAssessed: -0.164,
+    centeringUnmeasured: -0.217,
+    defects: -0.251,
+    belowTen: -1.065
   }
 };
