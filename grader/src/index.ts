@@ -1,5 +1,6 @@
 import type { CenteringFace, Defect, Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
+import { printRisePx } from './detect/print-sharpness.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
 import { finderRejection } from './detect/rejections.ts';
 import { CARD_RATIOS, fitsRatio, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
@@ -101,7 +102,9 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       }
       return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
     }
-    if (blurMm(found[face]!.edgeRisePx, roughPxPerMm) > BLUR_REJECT_MM) {
+    // Where the card's edge gave no step to time, the print just inside it tells how sharp the photo is.
+    const rise = Number.isNaN(found[face]!.edgeRisePx) ? printRisePx(regions[face], found[face]!.corners, roughPxPerMm) : found[face]!.edgeRisePx;
+    if (blurMm(rise, roughPxPerMm) > BLUR_REJECT_MM) {
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
   }
