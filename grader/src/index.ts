@@ -92,6 +92,8 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     found[face] = detection.card;
   }
   const geometry = { front: shapeOf(found.front!, photos.front), back: shapeOf(found.back!, photos.back) };
+  // How wide, in photo pixels, a sharp step spreads in each photo (see printRisePx where the card's edge shows none).
+  const risePx: Record<Face, number> = { front: Number.NaN, back: Number.NaN };
   for (const face of ['front', 'back'] as const) {
     // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
     const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
@@ -104,6 +106,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     }
     // Where the card's edge gave no step to time, the print just inside it tells how sharp the photo is.
     const rise = Number.isNaN(found[face]!.edgeRisePx) ? printRisePx(regions[face], found[face]!.corners, roughPxPerMm) : found[face]!.edgeRisePx;
+    risePx[face] = rise;
     if (blurMm(rise, roughPxPerMm) > BLUR_REJECT_MM) {
       return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
     }
@@ -134,10 +137,10 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (ppm < LOW_RES_PX_PER_MM) {
       warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
     }
-    const rise = found[face]!.edgeRisePx;
+    const rise = risePx[face];
     if (Number.isNaN(rise)) {
-      // No step along the outline was clear enough to time: the sharpness is unknown, not good.
-      warnings.push({ code: 'blur', face, message: `${label(face)} photo: how sharp the card's edge is could not be measured, so small wear may be missed.` });
+      // No step along the outline or in the print was clear enough to time: the sharpness is unknown, not good.
+      warnings.push({ code: 'blur', face, message: `${label(face)} photo: how sharp the photo is could not be measured, so small wear may be missed.` });
     } else if (blurMm(rise, ppm) > BLUR_WARN_MM) {
       warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
     }
