@@ -89,6 +89,17 @@ describe('finding a card by its colour', () => {
     expect(rejection(locateCard(await preview([{ x: 300, y: 60, w: 126, h: 176 }]), PHOTO_WIDTH))).toBe('card_cut_off');
   });
 
+  it('answers card_cut_off, not multiple_cards, for a card running off the frame beside a blob of the table that is no card', async () => {
+    // A round dark stain on the table, as large as the card's visible part: no whole card anywhere.
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${TABLE}"/>` +
+      `<ellipse cx="120" cy="170" rx="55" ry="45" fill="#2e2218"/>` +
+      `<rect x="300" y="60" width="126" height="176" rx="6" fill="#d6cfba"/><rect x="313" y="81" width="100" height="79" fill="#3b6ea8"/></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    expect(rejection(locateCard(raster, PHOTO_WIDTH))).toBe('card_cut_off');
+  });
+
   it('answers heavy_glare for a card cut off by the frame and mostly white-grey, as a reflection spilling onto the table is', async () => {
     expect(rejection(locateCard(await preview([{ x: 300, y: 60, w: 126, h: 176, fill: '#fafafa' }]), PHOTO_WIDTH))).toBe('heavy_glare');
   });

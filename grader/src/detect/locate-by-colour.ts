@@ -31,7 +31,11 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   }
   const second = components[1];
   if (second && second.hullArea > card.hullArea * 0.35) {
-    const objects = components.filter((c) => c.hullArea > card.hullArea * 0.35).map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: cardLike(c) }));
+    const large = components.filter((c) => c.hullArea > card.hullArea * 0.35);
+    const objects = large.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: cardLike(c) }));
+    // No whole card among them, and one runs off the frame: a card cut off beside table features
+    // (a fold of cloth, a playmat's print), not several cards. The outline search may still find one.
+    if (objects.every((o) => !o.cardLike) && large.some((c) => c.touchesBorder)) return finderRejection('card_cut_off');
     return { ...finderRejection('multiple_cards'), objects };
   }
   if (card.touchesBorder && card.marked > card.area * 0.25) {
