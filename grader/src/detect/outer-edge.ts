@@ -110,17 +110,8 @@ function agreeingSteps<S extends { k: number; offset: number }>(steps: S[]): S[]
  * outline the card's edge comes before its printed frame, which may well step more.
  */
 function stepAcross(raster: Raster, base: Point, normal: Point, dir: Point, fromPx: number, toPx: number, nearest: boolean): { offset: number; values: number[] } | null {
-  const values: number[] = [];
-  for (let d = fromPx - 1; d <= toPx + 1; d += 1) {
-    let sum = 0;
-    for (let s = 0; s < STRIP; s += 1) {
-      const along = s - (STRIP - 1) / 2;
-      const v = brightness(raster, base.x + normal.x * d + dir.x * along, base.y + normal.y * d + dir.y * along);
-      if (v === null) return null;
-      sum += v;
-    }
-    values.push(sum / STRIP);
-  }
+  const values = brightnessAcross(raster, base, normal, dir, fromPx - 1, toPx + 1, STRIP);
+  if (!values) return null;
   // changes[i] spans values[i] to values[i + 2], centred on distance fromPx + i.
   const changes = values.slice(2).map((v, i) => Math.abs(v - values[i]!));
   const least = Math.max(MIN_STEP, median(changes) * STEP_OVER_GRAIN);
@@ -162,6 +153,25 @@ function flatBefore(agreeing: { offset: number; values: number[] }[], fromPx: nu
   const ring = Array.from({ length: at + 1 }, (_, k) => mean(k));
   // A thin line across the ring (a sleeve's lip, a ruled line through clear plastic) is let be.
   return quantile(ring, 1 - spreadKept) - quantile(ring, spreadKept) <= RING_FLAT * step;
+}
+
+/**
+ * The brightness (sum of RGB) at each pixel's step along `normal` from `from` to `to` (pixels from
+ * `base`), each the mean of `strip` pixels along `dir`; null where a sample leaves the raster.
+ */
+export function brightnessAcross(raster: Raster, base: Point, normal: Point, dir: Point, from: number, to: number, strip: number): number[] | null {
+  const values: number[] = [];
+  for (let d = from; d <= to; d += 1) {
+    let sum = 0;
+    for (let s = 0; s < strip; s += 1) {
+      const along = s - (strip - 1) / 2;
+      const v = brightness(raster, base.x + normal.x * d + dir.x * along, base.y + normal.y * d + dir.y * along);
+      if (v === null) return null;
+      sum += v;
+    }
+    values.push(sum / strip);
+  }
+  return values;
 }
 
 function brightness(raster: Raster, x: number, y: number): number | null {

@@ -1,6 +1,7 @@
 import { distance, type Point } from '../geometry/homography.ts';
-import type { PhotoRegion, Raster } from '../image/raster.ts';
+import type { PhotoRegion } from '../image/raster.ts';
 import { riseAt, type Samples } from './edge-profile.ts';
+import { brightnessAcross } from './outer-edge.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -47,7 +48,7 @@ export function printRisePx(region: PhotoRegion, corners: Quad, pxPerMm: number)
     for (let k = 0; k < PROFILES; k += 1) {
       const t = SIDE_SPAN.from + ((SIDE_SPAN.to - SIDE_SPAN.from) * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      const values = profileOf(raster, base, inward, dir, from, to);
+      const values = brightnessAcross(raster, base, inward, dir, from, to, STRIP);
       if (!values) continue;
       // The strongest change over the span: a blurred step spreads its change over many pixels.
       const change = (i: number) => Math.abs(values[i + span]! - values[i]!);
@@ -66,24 +67,6 @@ export function printRisePx(region: PhotoRegion, corners: Quad, pxPerMm: number)
   // The sharper steps tell: a photo is no sharper than its sharpest edges, and soft print (a
   // vignette, a holder's haze) is soft in any photo.
   return rises[Math.floor(rises.length * SHARPER_SHARE)]!;
-}
-
-/** Brightness (sum of RGB, strip-averaged) at each pixel from `from` to `to` along `inward`; null off the raster. */
-function profileOf(raster: Raster, base: Point, inward: Point, dir: Point, from: number, to: number): number[] | null {
-  const values: number[] = [];
-  for (let d = from; d <= to; d += 1) {
-    let sum = 0;
-    for (let s = 0; s < STRIP; s += 1) {
-      const along = s - (STRIP - 1) / 2;
-      const x = Math.round(base.x + inward.x * d + dir.x * along);
-      const y = Math.round(base.y + inward.y * d + dir.y * along);
-      if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return null;
-      const i = (y * raster.width + x) * 3;
-      sum += raster.data[i]! + raster.data[i + 1]! + raster.data[i + 2]!;
-    }
-    values.push(sum / STRIP);
-  }
-  return values;
 }
 
 /** An array read as the rise timer reads a profile. */
