@@ -1,13 +1,14 @@
-import type { CenteringFace, Defect, Face, GradeOutcome, GradeRejection, GradeReport, QualityWarning } from '@gradelens/shared';
+import { RETAKE_ONLY, type CenteringFace, type Defect, type Detection as FacesDetection, type Face, type FaceDetection, type FaceHint, type Frame, type GradeOutcome, type GradeRejection, type GradeReport, type QualityWarning, type Quad } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
 import { finderRejection } from './detect/rejections.ts';
 import { CARD_RATIOS, fitsRatio, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
+import { orderTopShort } from './geometry/card-corners.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
-import { centeringOf, measureBorders } from './measure/centering.ts';
+import { centeringFromFrame, centeringOf, measureBorders } from './measure/centering.ts';
 import { measureCorners, type CornerView } from './measure/corners.ts';
 import { measureEdges, type EdgeView } from './measure/edges.ts';
 import { labFace } from './measure/lab-grid.ts';
@@ -21,7 +22,8 @@ import { edgesGrade, overallScore, surfaceGrade, toIntegerGrade, toReportedGrade
 export { RUBRIC_VERSION } from './rubric.ts';
 
 export interface GradeOptions {
-  annotate?: boolean;
+  /** Pictures of each face squared up: with the outline, frame and defects drawn (true), or plain for a viewer that draws them. */
+  annotate?: boolean | 'plain';
   maxPixels?: number;
   /**
    * Where each card's virtual corners are (TL, TR, BR, BL, photo pixels), when known: the card
@@ -29,7 +31,19 @@ export interface GradeOptions {
    * apart from finding (bench/zoo-tune.ts --measure-only); the server never sets it.
    */
   cardAt?: Record<Face, [Point, Point, Point, Point]>;
+  /**
+   * What the card's owner set, per face: the card's corners (the search is skipped for that face,
+   * the photo's sharpness is still timed) and optionally the frame lines (that face's centering
+   * is read from them). The report records which were set.
+   */
+  hints?: Partial<Record<Face, FaceHint>>;
+  /** Told as the work moves on, for a progress display. */
+  onStage?: (stage: GradeStage) => void;
 }
+
+/** The steps of a grading, in order: decode the photos, find the cards, measure them, write the report. */
+export const GRADE_STAGES = ['decode', 'find', 'measure', 'report'] as const;
+export type GradeStage = (typeof GRADE_STAGES)[number];
 
 const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
 /** The finest wear the grade turns on: a corner's 0.6 mm of whitening parts a 9 from an 8.5. */
@@ -71,6 +85,9 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     return result;
   };
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const hints = options.hints ?? {};
+  const placedBy = (face: Face) => Boolean(options.cardAt ?? hints[face]);
+  options.onStage?.('decode');
   const opened = await time('decode', () => Promise.all([openPhoto(front, maxPixels), openPhoto(back, maxPixels)]));
   const photos = {} as Record<Face, OpenedPhoto>;
   for (const [i, face] of (['front', 'back'] as const).entries()) {
@@ -79,7 +96,12 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     photos[face] = o.photo;
   }
   // Both faces at once: each decodes only the region around its card at full resolution.
-  const find = (face: Face) => (options.cardAt ? placedCard(photos[face], options.cardAt[face]) : findCardIn(photos[face]));
+  options.onStage?.('find');
+  const find = (face: Face) => {
+    if (options.cardAt) return placedCard(photos[face], options.cardAt[face], true);
+    const hint = hints[face];
+    return hint ? placedCard(photos[face], orderTopShort(hint.corners.map(([x, y]) => ({ x, y })) as [Point, Point, Point, Point]), false) : findCardIn(photos[face]);
+  };
   const detections = await time('detect', () => Promise.all([find('front'), find('back')]));
   const located = {} as Record<Face, FoundIn>;
   const regions = {} as Record<Face, PhotoRegion>;
@@ -92,27 +114,21 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     found[face] = detection.card;
   }
   const geometry = { front: shapeOf(found.front!, photos.front), back: shapeOf(found.back!, photos.back) };
+  const outline = () => ({ front: toQuad(found.front!.corners), back: toQuad(found.back!.corners) });
   // How wide, in photo pixels, a sharp step spreads in each photo (see printRisePx where the card's edge shows none).
   const risePx: Record<Face, number> = { front: Number.NaN, back: Number.NaN };
   for (const face of ['front', 'back'] as const) {
-    // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
-    const roughPxPerMm = geometry[face].shortSidePx / SIZES.standard.widthMm;
-    if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
-      if (located[face].cutOffSeen) {
-        const { rejection } = finderRejection('card_cut_off');
-        return rejected({ ...rejection, face, message: `${label(face)} photo: ${rejection.message}` });
-      }
-      return rejected({ code: 'too_small', face, message: `${label(face)} photo: the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.` });
-    }
-    // Where the card's edge gave no step to time, the print just inside it tells how sharp the photo is.
-    const rise = Number.isNaN(found[face]!.edgeRisePx) ? printRisePx(regions[face], found[face]!.corners, roughPxPerMm) : found[face]!.edgeRisePx;
-    risePx[face] = rise;
-    if (blurMm(rise, roughPxPerMm) > BLUR_REJECT_MM) {
-      return rejected({ code: 'too_blurry', face, message: `${label(face)} photo is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.` });
-    }
+    const checked = sharpAndLargeEnough(located[face], found[face]!);
+    if (!checked.ok) return rejected({ ...checked.rejection, face, message: `${label(face)} photo${checked.rejection.message}`, outline: outline() });
+    risePx[face] = checked.risePx;
   }
   let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [found.front!.throughHolder === true, found.back!.throughHolder === true]);
-  if (!sized.ok && !options.cardAt) {
+  if (!sized.ok && (placedBy('front') || placedBy('back'))) {
+    // Corners the owner placed are taken as given: the size is the one the found face fits, else standard.
+    const unplaced = (['front', 'back'] as const).find((f) => !placedBy(f));
+    sized = { ok: true, kind: unplaced && fitsRatio(geometry[unplaced].ratios, CARD_RATIOS.small) && !fitsRatio(geometry[unplaced].ratios, CARD_RATIOS.standard) ? 'small' : 'standard' };
+  }
+  if (!sized.ok) {
     // One face surely a standard card, the other read smaller: its printed frame may have been
     // taken for its edge (the two sizes are told apart only when both faces surely show them).
     for (const [face, other] of [['front', 'back'], ['back', 'front']] as const) {
@@ -125,7 +141,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [found.front!.throughHolder === true, found.back!.throughHolder === true]);
   }
   if (!sized.ok) {
-    return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.' });
+    return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.', outline: outline() });
   }
   const { kind } = sized;
   const size = SIZES[kind];
@@ -155,13 +171,14 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // more than 2 mm off), so every corner, edge, surface and centering figure read from such an
   // outline would describe what it runs along, not the card. That face is left out of the grade,
   // and where both are, nothing is graded. Corners the owner placed are taken as given.
-  const assessed = (face: Face) => options.cardAt !== undefined || fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]);
+  const assessed = (face: Face) => placedBy(face) || fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]);
   if (!assessed('front') && !assessed('back')) {
-    return rejected({ code: 'no_card', message: "The card's outline could not be made out in either photo: what was found does not have a trading card's shape. Take the card out of any sleeve or holder and photograph each side on a plain background that differs from its border." });
+    return rejected({ code: 'no_card', message: "The card's outline could not be made out in either photo: what was found does not have a trading card's shape. Take the card out of any sleeve or holder and photograph each side on a plain background that differs from its border, or place the card's corners yourself.", outline: outline() });
   }
+  options.onStage?.('measure');
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
   for (const face of ['front', 'back'] as const) {
-    faces[face] = await time('measure', () => measureFace(regions[face], found[face]!, size, face, pxPerMm[face], assessed(face)));
+    faces[face] = await time('measure', () => measureFace(regions[face], found[face]!, size, face, pxPerMm[face], assessed(face), hints[face]?.frame));
     if (!assessed(face)) {
       warnings.push({ code: 'face_not_assessed', face, message: `${label(face)} photo: the outline found does not have the card's shape (a holder's edge or the card's printed frame may have been taken for the card's own), so the ${face}'s corners, edges, surface and centering were not graded. Retake it with the card out of any holder, on a plain background.` });
       continue;
@@ -169,12 +186,12 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // No card within 5 mm of two virtual corners: the outline was put where the card is not (a
     // border as dark as the cloth, with the card's shadow beside it), and every corner, edge and
     // centering figure of this face would be wrong.
-    if (faces[face].corners.cardNotFound >= 2) {
-      return rejected({ code: 'no_card', face, message: `${label(face)} photo: the edges of the card could not be found. Use a plain background that differs from the card border, such as white paper, with even light.` });
+    if (faces[face].corners.cardNotFound >= 2 && !placedBy(face)) {
+      return rejected({ code: 'no_card', face, message: `${label(face)} photo: the edges of the card could not be found. Use a plain background that differs from the card border, such as white paper, with even light, or place the card's corners yourself.`, outline: outline() });
     }
     const glare = faces[face].surface.glareShare;
     if (glare > 0.3) {
-      return rejected({ code: 'heavy_glare', face, message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.` });
+      return rejected({ code: 'heavy_glare', face, message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.`, outline: outline() });
     }
     if (glare > 0.05) {
       warnings.push({ code: 'glare', face, message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.` });
@@ -226,12 +243,23 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     timingsMs: timings,
     pxPerMm,
   };
+  options.onStage?.('report');
   const base = { ...measured, confidence: confidenceOf(measured) };
-  const report: GradeReport = { ...base, notes: writeNotes(base, surfaceNote) };
+  const report: GradeReport = {
+    ...base,
+    notes: writeNotes(base, surfaceNote),
+    outline: outline(),
+    ownerSet: {
+      front: { outline: Boolean(hints.front), frame: Boolean(hints.front?.frame) },
+      back: { outline: Boolean(hints.back), frame: Boolean(hints.back?.frame) },
+    },
+    view: { marginMm: faces.front.rectified.marginMm },
+    surfaceInspected: surfaceNote,
+  };
   const annotated = options.annotate
     ? await time('annotate', async () => ({
-        front: await annotate(faces.front.rectified, faces.front.centering, defects.filter((d) => d.face === 'front')),
-        back: await annotate(faces.back.rectified, faces.back.centering, defects.filter((d) => d.face === 'back')),
+        front: await annotate(faces.front.rectified, faces.front.centering, defects.filter((d) => d.face === 'front'), options.annotate === 'plain'),
+        back: await annotate(faces.back.rectified, faces.back.centering, defects.filter((d) => d.face === 'back'), options.annotate === 'plain'),
       }))
     : { front: Buffer.alloc(0), back: Buffer.alloc(0) };
   timings.total = Object.values(timings).reduce((a, b) => a + b, 0);
@@ -243,7 +271,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
  * no card's shape) is only rectified, for the report's pictures: no centering, corner, edge or
  * surface reading.
  */
-function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number, assessed: boolean) {
+function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number, assessed: boolean, frame?: Frame) {
   const bg = card.background;
   const fill = labToApproxRgb(bg);
   const rectified = rectify(photo, card.corners, size, fill, photoPxPerMm);
@@ -260,9 +288,13 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
   const lab = labFace(rectified);
   const borders = measureBorders(lab);
   const measured = centeringOf(borders, face);
-  // A side placed by the card's size, not seen: its border's width would be made up.
-  const centering: CenteringFace =
-    card.inferredSide === undefined ? measured : { measurable: false, reason: `The card's own edge along the ${SIDE_NAMES[card.inferredSide]} could not be seen against the table (it was placed where the card's size puts it), so the border's width there is not known.` };
+  // A side placed by the card's size, not seen: its border's width would be made up. Lines the
+  // owner set stand in for the measured ones.
+  const centering: CenteringFace = frame
+    ? centeringFromFrame(frame, size, face)
+    : card.inferredSide === undefined
+      ? measured
+      : { measurable: false, reason: `The card's own edge along the ${SIDE_NAMES[card.inferredSide]} could not be seen against the table (it was placed where the card's size puts it), so the border's width there is not known.` };
   return {
     rectified,
     centering,
@@ -287,11 +319,40 @@ function labToApproxRgb(lab: [number, number, number]): [number, number, number]
   return [v, v, v];
 }
 
-/** The card where the caller says it is: the whole photo decoded, a sharp outline assumed. */
-async function placedCard(photo: OpenedPhoto, corners: [Point, Point, Point, Point]): Promise<CardInPhoto> {
+/**
+ * The card where the caller says it is: the whole photo decoded. A benchmark's true corners lie on
+ * a sharp outline; an owner's placed corners say nothing of sharpness, which the print then tells
+ * (printRisePx), so a blurred photo is refused however its corners were found.
+ */
+async function placedCard(photo: OpenedPhoto, corners: [Point, Point, Point, Point], sharp: boolean): Promise<CardInPhoto> {
   const decoded = await decodeRegion(photo, { left: 0, top: 0, width: photo.width, height: photo.height });
   if (!decoded.ok) return decoded;
-  return { ok: true, card: { corners, background: [50, 0, 0], edgeRisePx: 0 }, region: decoded.region };
+  return { ok: true, card: { corners, background: [50, 0, 0], edgeRisePx: sharp ? 0 : Number.NaN }, region: decoded.region };
+}
+
+const toQuad = (corners: [Point, Point, Point, Point]): Quad => corners.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]) as Quad;
+
+/**
+ * A found card large and sharp enough to grade, with how wide a sharp step spreads in its photo;
+ * or why not (the message goes after the face's name).
+ */
+function sharpAndLargeEnough(located: FoundIn, card: FoundCard): { ok: true; risePx: number } | { ok: false; rejection: GradeRejection } {
+  const [tl, tr, br, bl] = card.corners;
+  // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
+  const roughPxPerMm = (distance(tl, tr) + distance(bl, br)) / 2 / SIZES.standard.widthMm;
+  if (roughPxPerMm < MIN_PX_PER_MM * 0.94) {
+    if (located.cutOffSeen) {
+      const { rejection } = finderRejection('card_cut_off');
+      return { ok: false, rejection: { ...rejection, message: `: ${rejection.message}` } };
+    }
+    return { ok: false, rejection: { code: 'too_small', message: ': the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.' } };
+  }
+  // Where the card's edge gave no step to time, the print just inside it tells how sharp the photo is.
+  const rise = Number.isNaN(card.edgeRisePx) ? printRisePx(located.region, card.corners, roughPxPerMm) : card.edgeRisePx;
+  if (blurMm(rise, roughPxPerMm) > BLUR_REJECT_MM) {
+    return { ok: false, rejection: { code: 'too_blurry', message: ' is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.' } };
+  }
+  return { ok: true, risePx: rise };
 }
 
 const label = (face: Face) => (face === 'front' ? 'Front' : 'Back');
@@ -305,4 +366,45 @@ export async function detectCard(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS):
   if (!opened.ok) return opened;
   const found = await findCardIn(opened.photo);
   return found.ok ? { ok: true, card: found.card } : found;
+}
+
+/**
+ * What the card finder sees in each photo, for the owner to confirm or correct before grading:
+ * the card's corners and its frame lines, or why none were found. Costs a search and one border
+ * reading per face, no grading. A face found but too small or too blurry says so: placing its
+ * corners by hand would not help.
+ */
+export async function locateCards(front: Buffer, back: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<FacesDetection> {
+  const [f, b] = await Promise.all([locateFace(front, maxPixels), locateFace(back, maxPixels)]);
+  return { front: f.detection, back: b.detection, imageSize: { front: f.size, back: b.size } };
+}
+
+async function locateFace(input: Buffer, maxPixels: number): Promise<{ detection: FaceDetection; size: { width: number; height: number } }> {
+  const none = (rejection: GradeRejection, corners: Quad | null = null): FaceDetection => ({
+    found: corners !== null,
+    corners,
+    frame: null,
+    code: rejection.code,
+    message: rejection.message,
+    retake: RETAKE_ONLY.includes(rejection.code),
+  });
+  const opened = await openPhoto(input, maxPixels);
+  if (!opened.ok) return { detection: none(opened.rejection), size: { width: 0, height: 0 } };
+  const photo = opened.photo;
+  const size = { width: photo.width, height: photo.height };
+  const found = await findCardIn(photo);
+  if (!found.ok) return { detection: none(found.rejection), size };
+  const corners = toQuad(found.card.corners);
+  const checked = sharpAndLargeEnough(found, found.card);
+  if (!checked.ok) return { detection: none({ ...checked.rejection, message: `This photo${checked.rejection.message}` }, corners), size };
+  const { ratios } = shapeOf(found.card, photo);
+  const kind = fitsRatio(ratios, CARD_RATIOS.small) && !fitsRatio(ratios, CARD_RATIOS.standard) ? 'small' : 'standard';
+  let frame: Frame | null = null;
+  if (fitsRatio(ratios, CARD_RATIOS[kind]) && found.card.inferredSide === undefined) {
+    const cardSize = SIZES[kind];
+    const rectified = rectify(found.region, found.card.corners, cardSize, labToApproxRgb(found.card.background), shapeOf(found.card, photo).shortSidePx / cardSize.widthMm);
+    const centering = centeringOf(measureBorders(labFace(rectified)), 'front');
+    frame = centering.frame ?? null;
+  }
+  return { detection: { found: true, corners, frame, retake: false }, size };
 }

@@ -19,6 +19,51 @@ export interface GradeRejection {
   /** A sentence that tells the person what to do. */
   message: string;
   face?: Face;
+  /** Where the engine took each card to be when it stopped (photo pixels, TL TR BR BL), for the faces it found one in. */
+  outline?: Partial<Record<Face, Quad>>;
+}
+
+/** A point in a stored photo's pixels: [x, y]. */
+export type PixelPoint = [number, number];
+/** A card's four corners in photo pixels: top-left, top-right, bottom-right, bottom-left of the card. */
+export type Quad = [PixelPoint, PixelPoint, PixelPoint, PixelPoint];
+
+/**
+ * The inner frame's four lines (where the printed border ends) in the card's own upright view,
+ * as fractions of the card: left and right across its width from its left edge, top and bottom
+ * down its height from its top edge. A border's width is left, 1 - right, top, 1 - bottom.
+ */
+export interface Frame {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** What the owner set for one face before grading: the card's corners, and optionally its frame lines. */
+export interface FaceHint {
+  corners: Quad;
+  frame?: Frame;
+}
+
+/** Codes the owner cannot fix by placing the corners: the photo itself must be retaken. */
+export const RETAKE_ONLY: readonly RejectionCode[] = ['not_an_image', 'corrupt_image', 'too_many_pixels', 'too_small', 'too_blurry'];
+
+/** One face as the card finder saw it (POST /api/card-gradings/:id/detect). */
+export interface FaceDetection {
+  found: boolean;
+  corners: Quad | null;
+  frame: Frame | null;
+  code?: RejectionCode;
+  message?: string;
+  /** Placing the corners by hand will not help: the photo must be taken again (see RETAKE_ONLY). */
+  retake: boolean;
+}
+
+export interface Detection {
+  front: FaceDetection;
+  back: FaceDetection;
+  imageSize: Record<Face, { width: number; height: number }>;
 }
 
 export interface CenteringFace {
@@ -30,6 +75,10 @@ export interface CenteringFace {
   spread?: { leftRight: number; topBottom: number };
   /** Border widths in mm at the worst station. */
   bordersMm?: { left: number; right: number; top: number; bottom: number };
+  /** The frame lines the shares were read from (each side's mean), as fractions of the card. */
+  frame?: Frame;
+  /** The frame lines were set by the card's owner, not measured. */
+  ownerSet?: boolean;
   grade?: number;
   reason?: string;
 }
@@ -109,6 +158,14 @@ export interface GradeReport {
   notes: string;
   timingsMs: Record<string, number>;
   pxPerMm: { front: number; back: number };
+  /** The card's corners in each photo as graded (photo pixels, TL TR BR BL). */
+  outline?: Record<Face, Quad>;
+  /** What the owner set rather than the engine found: the outline (before grading) and the frame lines (before or after). */
+  ownerSet?: Record<Face, { outline: boolean; frame: boolean }>;
+  /** The annotated pictures are the card's faces squared up with this margin (mm) of photo around the card. */
+  view?: { marginMm: number };
+  /** The report's sentence on what the surface check covered, kept so the notes can be written again. */
+  surfaceInspected?: string;
 }
 
 export type GradeOutcome =

@@ -1,4 +1,4 @@
-import type { CenteringFace, Face } from '@gradelens/shared';
+import type { CenteringFace, Face, Frame } from '@gradelens/shared';
 import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import { backCenteringGrade, frontCenteringGrade } from '../rubric.ts';
 import { backgroundOf } from './background.ts';
@@ -61,6 +61,8 @@ export interface BorderMeasurement {
   background: Lab;
   /** The photo's resolution on the card: how far apart stations on one straight edge may read. */
   photoPxPerMm: number;
+  /** The card's size, for the frame lines as fractions of it. */
+  sizeMm: { width: number; height: number };
 }
 
 /** Stations at even spacing between 15% and 85% of a side, away from the corners. */
@@ -125,7 +127,7 @@ export function measureBorders(face: LabFace): BorderMeasurement {
     const inner = dropOutliers(Array.from({ length: STATIONS }, (_, i) => innerEdgeAt(face, side, stationAlong(length, i), reading.lab)));
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
-  return { stations, colour, uniform, background, photoPxPerMm: face.face.photoPxPerMm };
+  return { stations, colour, uniform, background, photoPxPerMm: face.face.photoPxPerMm, sizeMm: { width: w, height: h } };
 }
 
 /**
@@ -311,12 +313,46 @@ export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFa
   const tb = axis('top', 'bottom');
   const worstShare = Math.max(lr.worst.share, tb.worst.share);
   const grade = face === 'front' ? frontCenteringGrade(worstShare) : backCenteringGrade(worstShare);
+  const mean = (side: Side) => lines[side].at.reduce((t, v) => t + v, 0) / lines[side].at.length;
+  const { width, height } = borders.sizeMm;
   return {
     measurable: true,
     leftRight: [round1(lr.worst.share), round1(100 - lr.worst.share)],
     topBottom: [round1(tb.worst.share), round1(100 - tb.worst.share)],
     spread: { leftRight: round1(lr.spread), topBottom: round1(tb.spread) },
     bordersMm: { left: round1(lr.worst.a), right: round1(lr.worst.b), top: round1(tb.worst.a), bottom: round1(tb.worst.b) },
+    frame: roundFrame({ left: mean('left') / width, right: 1 - mean('right') / width, top: mean('top') / height, bottom: 1 - mean('bottom') / height }),
     grade,
+  };
+}
+
+const roundFrame = (f: Frame): Frame => ({ left: round4(f.left), right: round4(f.right), top: round4(f.top), bottom: round4(f.bottom) });
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
+/**
+ * Centering of one face from frame lines the owner set (fractions of the card, see Frame): each
+ * axis's larger share of its two border widths, graded on the face's scale. The lines are
+ * straight and level in the card's upright view, so every station reads the same.
+ */
+export function centeringFromFrame(frame: Frame, size: { widthMm: number; heightMm: number }, face: Face): CenteringFace {
+  const borders = {
+    left: frame.left * size.widthMm,
+    right: (1 - frame.right) * size.widthMm,
+    top: frame.top * size.heightMm,
+    bottom: (1 - frame.bottom) * size.heightMm,
+  };
+  const share = (a: number, b: number) => (a + b > 0 ? (100 * Math.max(a, b)) / (a + b) : 50);
+  const lr = share(borders.left, borders.right);
+  const tb = share(borders.top, borders.bottom);
+  const worst = Math.max(lr, tb);
+  return {
+    measurable: true,
+    leftRight: [round1(lr), round1(100 - lr)],
+    topBottom: [round1(tb), round1(100 - tb)],
+    spread: { leftRight: 0, topBottom: 0 },
+    bordersMm: { left: round1(borders.left), right: round1(borders.right), top: round1(borders.top), bottom: round1(borders.bottom) },
+    frame: roundFrame(frame),
+    ownerSet: true,
+    grade: face === 'front' ? frontCenteringGrade(worst) : backCenteringGrade(worst),
   };
 }

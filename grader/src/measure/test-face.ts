@@ -61,5 +61,6 @@ export function bordersOf(card: DrawnCard): BorderMeasurement {
     uniform: every(() => true),
     background: rgbToLab(...card.table),
     photoPxPerMm: 20,
+    sizeMm: { width: WIDTH_MM, height: HEIGHT_MM },
   };
 }

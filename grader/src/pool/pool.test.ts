@@ -56,10 +56,16 @@ describe('the grading pool', () => {
   it('grades a real generated card pair in the real worker', async () => {
     const pool = make({ size: 1 });
     const c = await generateCase({ seed: 11, frame: '1080p', variant: 'clean', blurSigma: 0 });
-    const outcome = await pool.grade(c.front, c.back, { annotate: true });
+    const stages: string[] = [];
+    const outcome = await pool.grade(c.front, c.back, { annotate: true, onStage: (s) => stages.push(s) });
     if (!outcome.ok) throw new Error(outcome.rejection.message);
     expect(outcome.report.overallGrade).toBeGreaterThanOrEqual(1);
     expect(Buffer.isBuffer(outcome.annotated.front)).toBe(true);
     expect(outcome.annotated.front.length).toBeGreaterThan(1000);
+    // The worker tells each stage as it reaches it.
+    expect(stages).toEqual(['decode', 'find', 'measure', 'report']);
+    const detection = await pool.detect(c.front, c.back);
+    expect(detection.front.found && detection.back.found).toBe(true);
+    expect(detection.front.corners).toHaveLength(4);
   }, 60_000);
 });

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { GradeOutcome } from '@gradelens/shared';
-import type { GradeOptions } from '../index.ts';
-import type { JobMessage, ReadyMessage, ReplyMessage } from './protocol.ts';
+import type { Detection, GradeOutcome } from '@gradelens/shared';
+import type { GradeOptions, GradeStage } from '../index.ts';
+import type { JobMessage, ReadyMessage, ReplyMessage, StageMessage } from './protocol.ts';
 
 /** A worker is replaced after this many gradings: the WASM and V8 heaps never shrink. */
 export const RECYCLE_AFTER_JOBS = 50;
@@ -34,8 +34,9 @@ interface Job {
   id: number;
   message: JobMessage;
   transfer: ArrayBuffer[];
-  resolve: (outcome: GradeOutcome) => void;
+  resolve: (answer: GradeOutcome | Detection) => void;
   reject: (error: Error) => void;
+  onStage?: (stage: GradeStage) => void;
 }
 
 interface Slot {
@@ -71,6 +72,16 @@ export class GradingPool {
   }
 
   grade(front: Buffer, back: Buffer, options: GradeOptions = {}): Promise<GradeOutcome> {
+    const { onStage, ...rest } = options;
+    return this.run('grade', front, back, rest, onStage) as Promise<GradeOutcome>;
+  }
+
+  /** The card finder alone on each photo (locateCards): corners and frame lines, or why none. */
+  detect(front: Buffer, back: Buffer, options: { maxPixels?: number } = {}): Promise<Detection> {
+    return this.run('detect', front, back, options) as Promise<Detection>;
+  }
+
+  private run(kind: JobMessage['kind'], front: Buffer, back: Buffer, options: JobMessage['options'], onStage?: (stage: GradeStage) => void): Promise<GradeOutcome | Detection> {
     if (this.closed) return Promise.reject(new PoolError('closed', 'The grading engine is shutting down.'));
     const running = this.slots.filter((s) => s.job).length;
     if (running + this.queue.length >= this.slots.length + this.options.maxQueue) {
@@ -80,8 +91,8 @@ export class GradingPool {
     const f = new Uint8Array(front);
     const b = new Uint8Array(back);
     const id = this.nextId++;
-    return new Promise<GradeOutcome>((resolve, reject) => {
-      this.queue.push({ id, message: { id, front: f, back: b, options }, transfer: [f.buffer, b.buffer], resolve, reject });
+    return new Promise<GradeOutcome | Detection>((resolve, reject) => {
+      this.queue.push({ id, message: { id, kind, front: f, back: b, options }, transfer: [f.buffer, b.buffer], resolve, reject, ...(onStage ? { onStage } : {}) });
       this.dispatch();
     });
   }
@@ -109,8 +120,10 @@ export class GradingPool {
       ? new Worker(new URL('./ts-bootstrap.mjs', import.meta.url), { workerData: { entry: url.href } })
       : new Worker(url);
     const slot: Slot = { worker, job: null, timer: null, jobsDone: 0, ready: false };
-    worker.on('message', (message: ReplyMessage | ReadyMessage) => {
-      if ('ready' in message) {
+    worker.on('message', (message: ReplyMessage | ReadyMessage | StageMessage) => {
+      if ('stage' in message) {
+        if (slot.job?.id === message.id) slot.job.onStage?.(message.stage);
+      } else if ('ready' in message) {
         slot.ready = true;
         // Held while starting, so queued jobs keep the process alive; idle workers do not.
         worker.unref();
@@ -146,6 +159,7 @@ export class GradingPool {
     slot.jobsDone += 1;
     slot.worker.unref();
     if ('error' in reply) job.reject(new PoolError('worker_crashed', `The analysis failed: ${reply.error}`));
+    else if ('detection' in reply) job.resolve(reply.detection);
     else {
       const outcome = reply.outcome;
       if (outcome.ok) outcome.annotated = { front: Buffer.from(outcome.annotated.front), back: Buffer.from(outcome.annotated.back) };

@@ -2,9 +2,14 @@ import sharp from 'sharp';
 import type { CenteringFace, Defect } from '@gradelens/shared';
 import type { RectifiedFace } from '../rectify.ts';
 
-/** The rectified face with the outer edge, the inner frame and every defect boxed and labelled. */
-export async function annotate(face: RectifiedFace, centering: CenteringFace, defects: Defect[]): Promise<Buffer> {
+/**
+ * The rectified face with the outer edge, the inner frame and every defect boxed and labelled;
+ * or, `plain`, the squared-up face alone, for a viewer that draws those itself from the report.
+ */
+export async function annotate(face: RectifiedFace, centering: CenteringFace, defects: Defect[], plain = false): Promise<Buffer> {
   const { width, height } = face.raster;
+  const pixels = () => sharp(Buffer.from(face.raster.data.buffer, face.raster.data.byteOffset, face.raster.data.length), { raw: { width, height, channels: 3 } });
+  if (plain) return pixels().jpeg({ quality: 88 }).toBuffer();
   const p = face.pxPerMm;
   const m = face.marginMm;
   const X = (mm: number) => ((mm + m) * p).toFixed(1);
@@ -28,7 +33,7 @@ export async function annotate(face: RectifiedFace, centering: CenteringFace, de
     );
   });
   const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`);
-  return sharp(Buffer.from(face.raster.data.buffer, face.raster.data.byteOffset, face.raster.data.length), { raw: { width, height, channels: 3 } })
+  return pixels()
     .composite([{ input: svg }])
     .jpeg({ quality: 88 })
     .toBuffer();

@@ -39,14 +39,15 @@ export function writeNotes(report: Omit<GradeReport, 'notes'>, surfaceInspected:
   }
   paragraphs.push(surfaceInspected);
   if (report.warnings.length) paragraphs.push(report.warnings.map((w: QualityWarning) => w.message).join(' '));
-  return paragraphs.join('\n\n');
+  return paragraphs.filter(Boolean).join('\n\n');
 }
 
 function centeringSentence(face: string, c: CenteringFace): string {
   if (!c.measurable || !c.leftRight || !c.topBottom) return `${face} centering: not measurable. ${c.reason ?? ''}`.trim();
   const [lr, tb] = [c.leftRight, c.topBottom];
   const worst = Math.max(lr[0], tb[0]);
-  return `${face} centering ${fmt(lr)} left/right and ${fmt(tb)} top/bottom (worst ${worst.toFixed(1)}/${(100 - worst).toFixed(1)}), grade ${c.grade}.`;
+  const whose = c.ownerSet ? ', from centering lines set by the owner' : '';
+  return `${face} centering ${fmt(lr)} left/right and ${fmt(tb)} top/bottom (worst ${worst.toFixed(1)}/${(100 - worst).toFixed(1)}${whose}), grade ${c.grade}.`;
 }
 
 const fmt = (pair: [number, number]) => `${pair[0].toFixed(1)}/${pair[1].toFixed(1)}`;
