@@ -3,6 +3,7 @@ import { CARD_PRICE_RATE_LIMIT } from '@gradelens/shared';
 import type { AppContext } from './context.ts';
 import type { Executor } from './db/client.ts';
 import type { Env } from './env.ts';
+import { deleteOldDrafts } from './modules/gradings/drafts.ts';
 import { deleteStrayFiles } from './modules/photos/sweep.ts';
 import { deleteEndedWindows } from './modules/rate-limit/service.ts';
 import { deleteForgottenSignInFailures } from './modules/rate-limit/sign-in-backoff.ts';
@@ -11,8 +12,8 @@ import { deleteExpiredSessions } from './modules/sessions/service.ts';
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Deletes rows nobody reads again: expired sessions, rate-limit counters whose window ended and
- * sign-in failures older than the window.
+ * Deletes rows nobody reads again: expired sessions, rate-limit counters whose window ended,
+ * sign-in failures older than the window and drafts older than 30 days.
  */
 type WindowSettings = Pick<Env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS' | 'USER_RATE_LIMIT_WINDOW_SECONDS'>;
 
@@ -25,6 +26,8 @@ export async function deleteStaleRows(db: Executor, env: WindowSettings): Promis
     Math.max(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, env.USER_RATE_LIMIT_WINDOW_SECONDS, CARD_PRICE_RATE_LIMIT.windowSeconds),
   );
   await deleteForgottenSignInFailures(db, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
+  // Uploads never graded, past the 30 days the history promises; their files go with the stray-file sweep.
+  await deleteOldDrafts(db);
 }
 
 /**

@@ -83,6 +83,14 @@ export interface CardGrading {
   annotatedBackPath: string | null;
   /** The engine's stored report (GradeReport) on single-grading answers; absent in lists. */
   analysis?: unknown;
+  /** The number on the label and behind its QR code (/cert/<number>); null until graded. */
+  certificateNumber: string | null;
+  /** The frame lines of a face were set by the owner: centering comes from them. */
+  centeringSetByOwner: boolean;
+  /** Owner only: why the last analysis of this draft stopped (code, message, face, where the card was taken to be). */
+  rejection?: { code: string; message: string; face?: 'front' | 'back'; outline?: Partial<Record<'front' | 'back', [number, number][]>>; at: string } | null;
+  /** Owner only: the front photo shows on the public certificate page. */
+  certificatePhotoShown?: boolean;
 }
 
 export interface GalleryPage {

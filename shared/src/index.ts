@@ -9,3 +9,4 @@ export * from './admin.ts';
 export * from './prices.ts';
 export * from './portfolio.ts';
 export * from './grading.ts';
+export * from './outline.ts';

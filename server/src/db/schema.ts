@@ -124,6 +124,16 @@ export const cardGradings = pgTable(
     gradedAt: timestamp('graded_at', { withTimezone: true }),
     /** Set while one call runs the engine on this grading; other calls wait for it (cleared after). */
     analysisStartedAt: timestamp('analysis_started_at', { withTimezone: true }),
+    /** The engine's stage while it runs (decode, find, measure, report), for the analysis screen. */
+    analysisStage: text('analysis_stage'),
+    /** Why the last analysis stopped (code, message, face, where the card was taken to be): the draft keeps it until the next try. */
+    rejection: jsonb('rejection'),
+    /** The secret half of the certificate number (GL-<id>-<code>): the public certificate page cannot be found by counting ids. */
+    certificateCode: text('certificate_code')
+      .notNull()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 8))`),
+    /** The owner took the front photo off the public certificate page. */
+    certPhotoHidden: flag('cert_photo_hidden', 0),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -143,6 +153,9 @@ export const cardGradings = pgTable(
     gradeCheck('card_gradings', 'centering_grade'),
     gradeCheck('card_gradings', 'overall_grade'),
     check('card_gradings_ml_powered_flag', sql`${t.mlPowered} IN (0, 1)`),
+    check('card_gradings_cert_photo_hidden_flag', sql`${t.certPhotoHidden} IN (0, 1)`),
+    // The sweep of drafts older than 30 days.
+    index('card_gradings_drafts_idx').on(t.createdAt).where(sql`${t.gradedAt} IS NULL`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { GradeOutcome, GradeReport } from '@gradelens/shared';
+import type { Detection, GradeOutcome, GradeReport } from '@gradelens/shared';
 import type { Grader } from '../../src/modules/gradings/analyze.ts';
 import type { Database } from '../../src/db/client.ts';
 import { cardGradings } from '../../src/db/schema.ts';
@@ -67,7 +67,11 @@ export interface FakeGrader extends Grader {
   failing: boolean;
 }
 
-/** A stand-in for the engine: answers a fixed report after a delay, and counts its runs. */
+/**
+ * A stand-in for the engine, for tests about the server's handling of runs (one at a time, no
+ * charge on failure): answers a fixed report after a delay, and counts its runs. It finds no
+ * card in any photo; tests of the outline check use the real engine.
+ */
 export function fakeGrader(delayMs = 300): FakeGrader {
   const grader: FakeGrader = {
     runs: 0,
@@ -78,6 +82,10 @@ export function fakeGrader(delayMs = 300): FakeGrader {
       if (grader.failing) throw new Error('the engine crashed');
       const annotated = await jpegOf(40, 56);
       return { ok: true, report: FAKE_REPORT, annotated: { front: annotated, back: annotated } };
+    },
+    async detect(): Promise<Detection> {
+      const none = { found: false, corners: null, frame: null, code: 'no_card' as const, message: 'No card found by the stand-in engine.', retake: false };
+      return { front: none, back: none, imageSize: { front: { width: 0, height: 0 }, back: { width: 0, height: 0 } } };
     },
   };
   return grader;

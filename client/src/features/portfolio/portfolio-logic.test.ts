@@ -8,7 +8,7 @@ const card = (over: Partial<CardGrading>): CardGrading => ({
   frontImagePath: '/uploads/a.jpg', backImagePath: '/uploads/b.jpg', frontThumbPath: null,
   cornerGrade: 8, edgeGrade: 8, surfaceGrade: 8, centeringGrade: 8, overallGrade: 8, notes: null, gradingMethod: null,
   mlPowered: 1, shared: false, sharedAt: null, gradedAt: null, createdAt: '2026-01-01T00:00:00Z',
-  annotatedFrontPath: null, annotatedBackPath: null, ...over,
+  annotatedFrontPath: null, annotatedBackPath: null, certificateNumber: null, centeringSetByOwner: false, ...over,
 });
 
 const cards = [

@@ -33,7 +33,7 @@ export const noAnalysisRunning = () =>
 export async function claimAnalysis(db: Database, id: number): Promise<Date | null> {
   const [claimed] = await db
     .update(cardGradings)
-    .set({ analysisStartedAt: sql`date_trunc('milliseconds', now())` })
+    .set({ analysisStartedAt: sql`date_trunc('milliseconds', now())`, analysisStage: 'queued' })
     .where(and(eq(cardGradings.id, id), isNull(cardGradings.gradedAt), noAnalysisRunning()))
     .returning({ startedAt: cardGradings.analysisStartedAt });
   return claimed?.startedAt ?? null;
@@ -43,7 +43,7 @@ export async function claimAnalysis(db: Database, id: number): Promise<Date | nu
 export async function releaseAnalysis(db: Database, id: number, claim: Date): Promise<void> {
   await db
     .update(cardGradings)
-    .set({ analysisStartedAt: null })
+    .set({ analysisStartedAt: null, analysisStage: null })
     .where(and(eq(cardGradings.id, id), eq(cardGradings.analysisStartedAt, claim)));
 }
 

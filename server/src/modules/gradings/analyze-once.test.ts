@@ -98,7 +98,7 @@ describe('one engine run per card', () => {
     const [grading] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, id));
     const runsBefore = grader.runs;
     const deps = { grader, images: localImageStore(path.join(t.env.DATA_DIR, 'uploads')), log: t.app.log };
-    const waited = analyzeGrading(t.db, deps, userRow!, grading!, { waitMs: 300, pollMs: 50 });
+    const waited = analyzeGrading(t.db, deps, userRow!, grading!, {}, { waitMs: 300, pollMs: 50 });
     await expect(waited).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.',

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { POINTS_PER_GRADING, type GradeOutcome, type GradeReport } from '@gradelens/shared';
+import { POINTS_PER_GRADING, type Detection, type FaceHint, type Face, type GradeOutcome, type GradeRejection, type GradeReport } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { cardGradings, users } from '../../db/schema.ts';
 import { AppError, insufficientPoints, notFound } from '../../errors.ts';
@@ -11,9 +11,26 @@ import { ANALYSIS_WAIT, claimAnalysis, releaseAnalysis, waitForAnalysis } from '
 type GradingRow = typeof cardGradings.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
+/** The engine's steps as the analysis screen shows them. */
+export type GradeStage = 'decode' | 'find' | 'measure' | 'report';
+
+export interface GradeRequest {
+  annotate?: boolean | 'plain';
+  hints?: Partial<Record<Face, FaceHint>>;
+  onStage?: (stage: GradeStage) => void;
+}
+
 /** The grading engine as the server sees it: a pool of worker threads in production. */
 export interface Grader {
-  grade(front: Buffer, back: Buffer, options?: { annotate?: boolean }): Promise<GradeOutcome>;
+  grade(front: Buffer, back: Buffer, options?: GradeRequest): Promise<GradeOutcome>;
+  /** The card finder alone: corners and frame lines per face, or why none (free, well under a second). */
+  detect(front: Buffer, back: Buffer): Promise<Detection>;
+}
+
+/** Why the last analysis of a draft stopped, kept on the row for the rejection screen. */
+export interface StoredRejection extends Omit<GradeRejection, 'code'> {
+  code: GradeRejection['code'] | 'analysis_failed';
+  at: string;
 }
 
 export const GRADING_METHOD = 'GradeLens measured grading (rubric v1)';
@@ -37,6 +54,7 @@ export async function analyzeGrading(
   deps: { grader: Grader; images: ImageStore; log: FastifyBaseLogger },
   user: UserRow,
   grading: GradingRow,
+  hints: GradeRequest['hints'] = {},
   wait = ANALYSIS_WAIT,
 ): Promise<AnalysisResult> {
   if (grading.gradedAt) return { grading, charged: 0, balance: user.points };
@@ -44,7 +62,11 @@ export async function analyzeGrading(
   const claim = await claimAnalysis(db, grading.id);
   if (!claim) return storedResult(db, user, await waitForAnalysis(db, grading.id, wait));
   try {
-    return await gradeAndCharge(db, deps, user, grading);
+    return await gradeAndCharge(db, deps, user, grading, hints);
+  } catch (error) {
+    // A refusal stays on the draft, with where the engine looked, until the next try.
+    if (error instanceof AppError && error.code === 'UNGRADABLE') await keepRejection(db, grading.id, error, deps.log);
+    throw error;
   } finally {
     // Never lets a failure here hide the answer: an unreleased claim goes stale by itself.
     await releaseAnalysis(db, grading.id, claim).catch((error: unknown) =>
@@ -53,16 +75,36 @@ export async function analyzeGrading(
   }
 }
 
+async function keepRejection(db: Database, id: number, error: AppError, log: FastifyBaseLogger): Promise<void> {
+  const rejection = error.extra?.rejection as GradeRejection | undefined;
+  const stored: StoredRejection = { ...rejection, code: rejection?.code ?? 'analysis_failed', message: error.message, at: new Date().toISOString() };
+  await db
+    .update(cardGradings)
+    .set({ rejection: stored })
+    .where(and(eq(cardGradings.id, id), isNull(cardGradings.gradedAt)))
+    .catch((e: unknown) => log.error({ err: e, gradingId: id }, 'could not keep the rejection on the draft'));
+}
+
 async function gradeAndCharge(
   db: Database,
-  deps: { grader: Grader; images: ImageStore },
+  deps: { grader: Grader; images: ImageStore; log: FastifyBaseLogger },
   user: UserRow,
   grading: GradingRow,
+  hints: GradeRequest['hints'],
 ): Promise<AnalysisResult> {
   const [front, back] = await Promise.all([deps.images.read(grading.frontImagePath), deps.images.read(grading.backImagePath)]);
-  const outcome = await runEngine(deps.grader, front, back);
+  // Each stage is written to the row, so the analysis screen on any instance can follow it.
+  let stageWrite = Promise.resolve();
+  const onStage = (stage: GradeStage) => {
+    stageWrite = stageWrite
+      .then(() => db.update(cardGradings).set({ analysisStage: stage }).where(eq(cardGradings.id, grading.id)))
+      .then(() => undefined)
+      .catch((error: unknown) => deps.log.warn({ err: error, gradingId: grading.id }, 'could not record the analysis stage'));
+  };
+  const outcome = await runEngine(deps.grader, front, back, { annotate: 'plain', hints: hints ?? {}, onStage });
+  await stageWrite;
   if (!outcome.ok) {
-    throw new AppError('UNGRADABLE', outcome.rejection.message, { extra: { code: outcome.rejection.code } });
+    throw new AppError('UNGRADABLE', outcome.rejection.message, { extra: { code: outcome.rejection.code, rejection: outcome.rejection } });
   }
   const annotated: StoredImage[] = [
     await deps.images.save(outcome.annotated.front, 'jpg'),
@@ -78,6 +120,8 @@ async function gradeAndCharge(
           annotatedBackPath: annotated[1]!.publicPath,
           gradedAt: new Date(),
           analysisStartedAt: null,
+          analysisStage: null,
+          rejection: null,
         })
         .where(and(eq(cardGradings.id, grading.id), isNull(cardGradings.gradedAt)))
         .returning();
@@ -117,9 +161,9 @@ function gradesOf(report: GradeReport) {
   };
 }
 
-async function runEngine(grader: Grader, front: Buffer, back: Buffer): Promise<GradeOutcome> {
+async function runEngine(grader: Grader, front: Buffer, back: Buffer, request: GradeRequest): Promise<GradeOutcome> {
   try {
-    return await grader.grade(front, back, { annotate: true });
+    return await grader.grade(front, back, request);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'busy') {

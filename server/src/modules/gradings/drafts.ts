@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
@@ -71,4 +71,20 @@ async function whyNotDeleted(tx: Transaction, id: number): Promise<AppError> {
   if (!row) return notFound('That card grading');
   if (row.gradedAt) return new AppError('CONFLICT', 'Graded cards cannot be deleted.');
   return new AppError('CONFLICT', 'This card is being graded right now. Wait for the result, then delete it if you still want to.');
+}
+
+/** Drafts are kept this long after upload; the history says so beside each one. */
+export const DRAFT_KEEP_DAYS = 30;
+
+/**
+ * Deletes drafts older than DRAFT_KEEP_DAYS that no analysis holds, with their image records,
+ * in one statement each; their files, named by no row after, go with the sweep of stray files.
+ * Answers how many were deleted.
+ */
+export async function deleteOldDrafts(db: Executor): Promise<number> {
+  const old = and(isNull(cardGradings.gradedAt), lt(cardGradings.createdAt, sql`now() - make_interval(days => ${DRAFT_KEEP_DAYS})`), noAnalysisRunning());
+  const ids = db.select({ id: cardGradings.id }).from(cardGradings).where(old);
+  await db.delete(imageMetadata).where(inArray(imageMetadata.relatedCardId, ids));
+  const deleted = await db.delete(cardGradings).where(old).returning({ id: cardGradings.id });
+  return deleted.length;
 }

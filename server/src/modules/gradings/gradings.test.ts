@@ -276,21 +276,30 @@ describe('sharing and the gallery', () => {
   });
 });
 
+const certificateOf = async (id: number) => {
+  const [row] = await t.db.select({ code: cardGradings.certificateCode }).from(cardGradings).where(eq(cardGradings.id, id));
+  return `GL-${String(id).padStart(8, '0')}-${row!.code}`;
+};
+
 describe('GET /api/card-gradings/:id/label', () => {
-  it('renders a PDF label whose QR code opens the gallery page', async () => {
+  it('renders a PDF label whose QR code opens the certificate page, shared or not', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, id, { overallGrade: 9 });
     const response = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
 
+    const number = await certificateOf(id);
     const text = await pdfText(response.rawPayload);
-    for (const expected of ['GRADELENS', 'Charizard', '#4/102', 'Base Set', '1999 Pokemon', 'MINT', `GL-${String(id).padStart(8, '0')}`, 'Centering:', 'Surface:']) {
+    for (const expected of ['GRADELENS', 'Charizard', '#4/102', 'Base Set', '1999 Pokemon', 'MINT', number, 'Centering:', 'Surface:']) {
       expect(text).toContain(expected);
     }
     const page = await renderFirstPage(response.rawPayload, 200 / 72);
     const qr = jsQR(page.data, page.width, page.height);
-    expect(qr?.data).toBe(`https://cards.example.test/gallery/${id}`);
+    expect(qr?.data).toBe(`https://cards.example.test/cert/${number}`);
+    // The grading is not shared, and the QR code's page opens for anyone.
+    const cert = await t.app.inject({ method: 'GET', url: `/api/certificates/${number}` });
+    expect(cert.json()).toMatchObject({ certificateNumber: number, overallGrade: 9, cardName: 'Charizard' });
   });
 
   it('says Not measured for centering the engine could not measure, never a number', async () => {
@@ -313,7 +322,7 @@ describe('GET /api/card-gradings/:id/label', () => {
         headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
       });
       const page = await renderFirstPage(response.rawPayload, 200 / 72);
-      expect(jsQR(page.data, page.width, page.height)?.data).toBe(`http://localhost:5123/gallery/${id}`);
+      expect(jsQR(page.data, page.width, page.height)?.data).toBe(`http://localhost:5123/cert/${await certificateOf(id)}`);
     } finally {
       await local.close();
     }

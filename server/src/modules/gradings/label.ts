@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { certificateNumber } from './certificate.ts';
 import sharp from 'sharp';
 import { BRAND, overallLabel, subgradeText } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
@@ -11,22 +12,19 @@ type GradingRow = typeof cardGradings.$inferSelect;
 const WIDTH = 432; // 6 x 3 inches, the proportions of a slab label
 const HEIGHT = 216;
 
-/** The certificate number printed on a label: the grading id, zero-padded. */
-export const certificateNumber = (id: number) => `GL-${String(id).padStart(8, '0')}`;
-
-/** A one-page PDF grade label with a front thumbnail and a QR code to the public gallery page. */
-export async function renderLabel(grading: GradingRow, options: { images: ImageStore; galleryUrl: string }): Promise<Buffer> {
+/** A one-page PDF grade label with a front thumbnail and a QR code to the public certificate page. */
+export async function renderLabel(grading: GradingRow, options: { images: ImageStore; certificateUrl: string }): Promise<Buffer> {
   if (grading.overallGrade === null) {
     throw new AppError('CONFLICT', 'This card has not been graded yet. Run the analysis first, then download its label.');
   }
   const [thumbnail, qr] = await Promise.all([
     frontThumbnail(grading, options.images),
-    QRCode.toBuffer(options.galleryUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }),
+    QRCode.toBuffer(options.certificateUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }),
   ]);
   const doc = new PDFDocument({
     size: [WIDTH, HEIGHT],
     margin: 0,
-    info: { Title: `${BRAND} label ${certificateNumber(grading.id)}`, Author: BRAND },
+    info: { Title: `${BRAND} label ${certificateNumber(grading)}`, Author: BRAND },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -38,7 +36,7 @@ export async function renderLabel(grading: GradingRow, options: { images: ImageS
   doc.rect(0, 0, WIDTH, HEIGHT).fill('#ffffff');
   doc.rect(0, 0, WIDTH, 30).fill('#1e3a8a');
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(14).text(BRAND.toUpperCase(), 12, 9);
-  doc.font('Helvetica').fontSize(8).text(certificateNumber(grading.id), WIDTH - 132, 12, { width: 120, align: 'right' });
+  doc.font('Helvetica').fontSize(8).text(certificateNumber(grading), WIDTH - 132, 12, { width: 120, align: 'right' });
 
   if (thumbnail) doc.image(thumbnail, 12, 40, { fit: [110, 154] });
   else doc.rect(12, 40, 110, 154).stroke('#cbd5e1');

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { cardDetailsSchema, galleryQuerySchema, shareSchema, type GalleryPage } from '@gradelens/shared';
+import { z } from 'zod';
+import { analyzeHintsSchema, cardDetailsSchema, centeringLinesSchema, galleryQuerySchema, shareSchema, type GalleryPage } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
 import { currentUser, signedIn } from '../../http/session.ts';
 import { consumeAttempt } from '../rate-limit/service.ts';
 import { userLimits } from '../rate-limit/user-limits.ts';
 import { analyzeGrading } from './analyze.ts';
+import { findCertified, certificateNumber, presentCertificate } from './certificate.ts';
+import { setCenteringLines } from './centering.ts';
 import { deleteDraft, ensureDraftRoom } from './drafts.ts';
-import { certificateNumber, renderLabel } from './label.ts';
+import { renderLabel } from './label.ts';
+import { checkHints, detectOutlines } from './outline.ts';
+import { readRetakenImages, replacePhotos } from './retake.ts';
 import { presentGrading } from './presenter.ts';
 import {
   createGrading,
@@ -16,6 +21,7 @@ import {
   findVisibleGrading,
   listGallery,
   listUserGradings,
+  setCertificatePhoto,
   setShared,
   updateDetails,
 } from './service.ts';
@@ -48,16 +54,77 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     return presentGrading(await updateDetails(db, grading, details), { viewer: user });
   });
 
+  const noGrader = () => new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
+
+  // The outline check before paying: the card finder on both photos, free.
+  app.post('/card-gradings/:id/detect', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const user = currentUser(request);
+    await consumeAttempt(db, [userLimits.detect(env, user.id)]);
+    const grading = await findOwnGrading(db, id, user);
+    if (!grader) throw noGrader();
+    return detectOutlines(grader, images, grading);
+  });
+
   app.post('/card-gradings/:id/analyze', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);
+    const hints = parseInput(analyzeHintsSchema, request.body ?? {});
     const user = currentUser(request);
     await consumeAttempt(db, [userLimits.analyze(env, user.id)]);
     const grading = await findOwnGrading(db, id, user);
-    if (!grader) {
-      throw new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
-    }
-    const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading);
+    if (!grader) throw noGrader();
+    if (!grading.gradedAt) await checkHints(images, grading, hints);
+    const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading, hints);
     return { ...presentGrading(result.grading, { viewer: user, withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
+  });
+
+  // What the analysis screen follows while the analyze call runs.
+  app.get('/card-gradings/:id/progress', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const grading = await findOwnGrading(db, id, currentUser(request));
+    return {
+      stage: grading.gradedAt ? 'done' : (grading.analysisStartedAt ? (grading.analysisStage ?? 'queued') : null),
+      graded: grading.gradedAt !== null,
+      rejection: grading.gradedAt ? null : (grading.rejection ?? null),
+    };
+  });
+
+  app.post('/card-gradings/:id/photos', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const user = currentUser(request);
+    await consumeAttempt(db, [userLimits.upload(env, user.id)]);
+    const grading = await findOwnGrading(db, id, user);
+    const files = await readRetakenImages(request);
+    return presentGrading(await replacePhotos(db, images, grading, files, request.log), { viewer: user, withAnalysis: true });
+  });
+
+  app.patch('/card-gradings/:id/centering', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const lines = parseInput(centeringLinesSchema, request.body);
+    const user = currentUser(request);
+    const grading = await findOwnGrading(db, id, user);
+    return presentGrading(await setCenteringLines(db, grading, lines), { viewer: user, withAnalysis: true });
+  });
+
+  app.patch('/card-gradings/:id/certificate', { preHandler: signedIn }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { showPhoto } = parseInput(certificateSettingsSchema, request.body);
+    const user = currentUser(request);
+    const grading = await findOwnGrading(db, id, user);
+    return presentGrading(await setCertificatePhoto(db, grading, showPhoto), { viewer: user, withAnalysis: true });
+  });
+
+  app.get<{ Params: { number: string } }>('/certificates/:number', async (request) => {
+    await consumeAttempt(db, [certificateLookups(request.ip)]);
+    return presentCertificate(db, await findCertified(db, request.params.number));
+  });
+
+  app.get<{ Params: { number: string } }>('/certificates/:number/photo', async (request, reply) => {
+    await consumeAttempt(db, [certificateLookups(request.ip)]);
+    const grading = await findCertified(db, request.params.number);
+    const file = grading.certPhotoHidden === 0 && grading.frontThumbPath ? await images.open(grading.frontThumbPath.split('/').pop() ?? '') : null;
+    if (!file) throw notFound('That photo');
+    return reply.header('cache-control', 'no-cache').type(file.mimeType).header('content-length', file.size).send(file.body);
   });
 
   app.get('/card-gradings/:id', async (request) => {
@@ -91,10 +158,15 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.get('/card-gradings/:id/label', async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const grading = await findVisibleGrading(db, id, request.user);
-    const pdf = await renderLabel(grading, { images, galleryUrl: `${env.PUBLIC_URL}/gallery/${grading.id}` });
+    const pdf = await renderLabel(grading, { images, certificateUrl: `${env.PUBLIC_URL}/cert/${certificateNumber(grading)}` });
     return reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="${certificateNumber(grading.id)}.pdf"`)
+      .header('content-disposition', `inline; filename="${certificateNumber(grading)}.pdf"`)
       .send(pdf);
   });
 }
+
+const certificateSettingsSchema = z.object({ showPhoto: z.boolean({ error: 'showPhoto must be true or false' }) }).strict();
+
+/** Certificate look-ups per address: enough for a card show's queue, too few to walk the codes. */
+const certificateLookups = (ip: string) => ({ key: `certificate:ip:${ip}`, max: 120, windowSeconds: 60, refusal: 'Too many certificate look-ups from this address for now.' });

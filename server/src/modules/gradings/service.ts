@@ -13,7 +13,7 @@ import type { UploadedFile } from './uploads.ts';
 type GradingRow = typeof cardGradings.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-const THUMB_SIDE = 420;
+export const THUMB_SIDE = 420;
 
 /**
  * Re-encodes both photos (EXIF rotation applied, metadata dropped), stores them under random
@@ -129,4 +129,14 @@ export async function listGallery(db: Database, page: number, pageSize: number) 
     db.select({ total: count() }).from(cardGradings).where(shared),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The owner shows or hides the front photo on the card's public certificate page. */
+export async function setCertificatePhoto(db: Database, grading: GradingRow, showPhoto: boolean): Promise<GradingRow> {
+  const [updated] = await db
+    .update(cardGradings)
+    .set({ certPhotoHidden: showPhoto ? 0 : 1 })
+    .where(eq(cardGradings.id, grading.id))
+    .returning();
+  return updated ?? grading;
 }

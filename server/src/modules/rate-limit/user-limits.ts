@@ -20,6 +20,13 @@ export const userLimits = {
     windowSeconds: env.USER_RATE_LIMIT_WINDOW_SECONDS,
     refusal: 'You have asked for too many gradings for now.',
   }),
+  /** The outline check runs the card finder: twice the gradings' allowance, for retakes. */
+  detect: (env: Settings, userId: number): Limit => ({
+    key: `detect:user:${userId}`,
+    max: env.ANALYSES_PER_USER * 2,
+    windowSeconds: env.USER_RATE_LIMIT_WINDOW_SECONDS,
+    refusal: 'You have asked for too many card outlines for now.',
+  }),
   payment: (env: Settings, userId: number): Limit => ({
     key: `payment:user:${userId}`,
     max: env.PAYMENTS_PER_USER,

@@ -35,6 +35,8 @@ const card = (id: number, gradedAt: string | null): CardGrading => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   annotatedFrontPath: null,
   annotatedBackPath: null,
+  certificateNumber: null,
+  centeringSetByOwner: false,
 });
 
 function serve(initial: CardGrading[]) {

@@ -1,0 +1,55 @@
+import { eq, isNotNull, and } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cardGradings, gradeCorrections } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { GradeReport } from '@gradelens/shared';
+
+type GradingRow = typeof cardGradings.$inferSelect;
+
+/**
+ * A grading's certificate number, on its label and behind its QR code: the id, for reading out,
+ * and a random code, so the public certificate pages cannot be walked by counting.
+ */
+export const certificateNumber = (grading: Pick<GradingRow, 'id' | 'certificateCode'>) => `GL-${String(grading.id).padStart(8, '0')}-${grading.certificateCode}`;
+
+const NUMBER = /^GL-(\d{1,10})-([0-9A-F]{8})$/i;
+
+/** The graded card a certificate number names; 404 for anything else (a draft, a wrong code, a made-up number). */
+export async function findCertified(db: Database, number: string): Promise<GradingRow> {
+  const match = NUMBER.exec(number.trim());
+  const id = match ? Number(match[1]) : NaN;
+  if (!match || !Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('That certificate');
+  const [row] = await db
+    .select()
+    .from(cardGradings)
+    .where(and(eq(cardGradings.id, id), isNotNull(cardGradings.gradedAt)))
+    .limit(1);
+  if (!row || row.certificateCode !== match[2]!.toUpperCase()) throw notFound('That certificate');
+  return row;
+}
+
+/** What the public certificate page shows: the card, its grades and date, the front unless the owner took it off. */
+export async function presentCertificate(db: Database, row: GradingRow) {
+  const report = row.analysis as GradeReport | null;
+  const [correction] = await db.select({ at: gradeCorrections.createdAt }).from(gradeCorrections).where(eq(gradeCorrections.cardGradingId, row.id)).limit(1);
+  const number = certificateNumber(row);
+  return {
+    certificateNumber: number,
+    cardName: row.cardName,
+    cardSet: row.cardSet,
+    cardNumber: row.cardNumber,
+    gameBrand: row.gameBrand,
+    year: row.year,
+    overallGrade: row.overallGrade,
+    centeringGrade: row.centeringGrade,
+    cornerGrade: row.cornerGrade,
+    edgeGrade: row.edgeGrade,
+    surfaceGrade: row.surfaceGrade,
+    gradedAt: row.gradedAt?.toISOString() ?? null,
+    gradingMethod: row.gradingMethod,
+    correctedByGrader: correction !== undefined,
+    centeringSetByOwner: Boolean(report?.ownerSet && (report.ownerSet.front.frame || report.ownerSet.back.frame)),
+    photoPath: row.certPhotoHidden === 1 || !row.frontThumbPath ? null : `/api/certificates/${number}/photo`,
+    sharedGradingId: row.sharedAt ? row.id : null,
+  };
+}
