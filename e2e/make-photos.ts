@@ -1,5 +1,8 @@
 // Writes generated card photos for the browser tests: front.jpg, back.jpg (one card, with
-// known truth) and camera.y4m, a one-frame I420 video the fake camera plays.
+// known truth), small-back.jpg (the back of a smaller card: the pair is refused as mismatched),
+// two-cards.jpg with two-cards.json (two copies of a card side by side, which the finder will
+// not choose between, and the left one's corners) and camera.y4m, a one-frame I420 video the
+// fake camera plays. camera.y4m is written last: its presence means the set is complete.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +14,20 @@ mkdirSync(dir, { recursive: true });
 const card = await generateCase({ seed: 11, frame: '1080p', variant: 'clean', blurSigma: 0 });
 writeFileSync(path.join(dir, 'front.jpg'), card.front);
 writeFileSync(path.join(dir, 'back.jpg'), card.back);
+const small = await generateCase({ seed: 12, frame: '1080p', variant: 'clean', size: 'small', blurSigma: 0 });
+writeFileSync(path.join(dir, 'small-back.jpg'), small.back);
+
+const big = await generateCase({ seed: 3, frame: '12mp', variant: 'clean', size: 'standard', background: 'grey_table' });
+const crop = await sharp(await sharp(big.front).resize(2000, 1500).toBuffer()).extract({ left: 420, top: 0, width: 1160, height: 1500 }).toBuffer();
+const twoCards = await sharp({ create: { width: 2320, height: 1500, channels: 3, background: '#808286' } })
+  .composite([
+    { input: crop, left: 0, top: 0 },
+    { input: crop, left: 1160, top: 0 },
+  ])
+  .jpeg({ quality: 90 })
+  .toBuffer();
+writeFileSync(path.join(dir, 'two-cards.jpg'), twoCards);
+writeFileSync(path.join(dir, 'two-cards.json'), JSON.stringify(big.truth.corners!.front.map((p) => [p.x / 2 - 420, p.y / 2])));
 
 const { data, info } = await sharp(card.front).raw().toBuffer({ resolveWithObject: true });
 const { width: w, height: h } = info;

@@ -48,8 +48,11 @@ test('the grading history lists graded cards, with N/A and No image where they a
   await expect(second.getByText('N/A', { exact: true })).toBeVisible();
   await expect(second).toContainText('Corners N/A · Edges N/A · Surface N/A · Centering N/A');
   await expect(second.getByText('No image')).toBeVisible();
-  await second.getByRole('link', { name: 'View Details' }).click();
-  await expect(page).toHaveURL(`/card/${uploaded}`);
+  // An upload never graded is a draft: it says so, and goes on where it stopped.
+  await expect(second.getByTestId('draft-note')).toContainText('Drafts are deleted 30 days after upload');
+  await second.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`/?draft=${uploaded}`);
+  await expect(page.getByRole('heading', { name: 'Check the card’s outline' })).toBeVisible();
 });
 
 test('a new profile picture is shown, and a file that is not an image is refused', async ({ page, user }) => {

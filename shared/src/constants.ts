@@ -37,9 +37,8 @@ export const PORTFOLIO_PAGE_SIZE = 12;
 export const PORTFOLIO_LOAD_MORE_DELAY_MS = 800;
 export const PORTFOLIO_RECENT_COUNT = 5;
 
-export const ANALYSIS_TICK_MS = 300;
-export const ANALYSIS_MAX_STEP_PERCENT = 5;
-export const ANALYSIS_THRESHOLDS = { centering: 50, corners: 75, edges: 85, surface: 95 } as const;
+/** Uploads never graded are deleted this many days after upload (server/src/cleanup.ts). */
+export const DRAFT_KEEP_DAYS = 30;
 
 export const PRICE_CACHE_MS = 5 * 60 * 1000;
 export const GRADED_PRICE_MIN_GRADE = 8;

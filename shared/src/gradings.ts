@@ -91,6 +91,8 @@ export interface CardGrading {
   rejection?: { code: string; message: string; face?: 'front' | 'back'; outline?: Partial<Record<'front' | 'back', [number, number][]>>; at: string } | null;
   /** Owner only: the front photo shows on the public certificate page. */
   certificatePhotoShown?: boolean;
+  /** On single-grading answers: the latest correction by a grader (admin), whose grades and notes stand. */
+  correction?: { at: string; notes: string | null } | null;
 }
 
 export interface GalleryPage {

@@ -4,6 +4,7 @@ import { AuthPage } from './pages/auth.tsx';
 import { CardDetailsPage } from './pages/card-details.tsx';
 import { CardGradingRedirect } from './pages/card-grading-redirect.tsx';
 import { CardReviewPage } from './pages/card-review.tsx';
+import { CertificatePage } from './pages/certificate.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { GalleryPage } from './pages/gallery.tsx';
 import { MarketplacePage } from './pages/marketplace.tsx';
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
       { path: '/payment', element: <RequireUser><PaymentPage /></RequireUser> },
       { path: '/card/:id', element: <CardDetailsPage /> },
       { path: '/card-gradings/:id', element: <CardGradingRedirect /> },
+      { path: '/cert/:number', element: <CertificatePage /> },
       { path: '/gallery', element: <GalleryPage /> },
       { path: '/gallery/*', element: <CardDetailsPage /> },
       { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },

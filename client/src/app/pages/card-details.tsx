@@ -8,6 +8,7 @@ import { useCorrections } from '@/features/admin/api/admin-gradings';
 import { CorrectionsTrail } from '@/features/admin/components/corrections-trail';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { useGrading } from '@/features/grading/api/grading';
+import { useCertificatePhoto, useSetCentering } from '@/features/grading/api/outline';
 import { useSetShared } from '@/features/grading/api/share';
 import { GradeReportView, toReportGrades } from '@/features/grading/components/grade-report';
 import { galleryUrl } from '@/features/grading/components/result-actions';
@@ -23,6 +24,8 @@ export function CardDetailsPage() {
   const { user } = useCurrentUser();
   const query = useGrading(id, gallery);
   const share = useSetShared();
+  const centering = useSetCentering();
+  const certPhoto = useCertificatePhoto();
   const [editing, setEditing] = useState(false);
   const isAdmin = user?.isAdmin === true;
   const corrections = useCorrections(id, isAdmin && Number.isInteger(id) && id > 0);
@@ -60,6 +63,29 @@ export function CardDetailsPage() {
             {grading.gradedAt && ` · graded ${new Date(grading.gradedAt).toLocaleDateString()}`}
             {grading.ownerName && ` · by ${grading.ownerName}`}
           </p>
+          {grading.certificateNumber && (
+            <p className="mt-1 text-sm">
+              <Link to={`/cert/${grading.certificateNumber}`} className="font-medium text-brand-600 hover:underline">
+                Certificate {grading.certificateNumber}
+              </Link>
+            </p>
+          )}
+          {isOwner && graded && grading.certificatePhotoShown !== undefined && (
+            <label className="mt-1 inline-flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={grading.certificatePhotoShown}
+                disabled={certPhoto.isPending}
+                onChange={(e) =>
+                  certPhoto.mutate(
+                    { id: grading.id, showPhoto: e.target.checked },
+                    { onError: (error) => toast({ title: 'Could not change the certificate', description: messageOf(error), variant: 'destructive' }) },
+                  )
+                }
+              />
+              Show the front photo on the public certificate page
+            </label>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {graded && (
@@ -103,7 +129,22 @@ export function CardDetailsPage() {
           <CardImage src={grading.backImagePath} alt="Back of the card" />
         </div>
         {graded ? (
-          <GradeReportView grades={toReportGrades(grading)} />
+          <GradeReportView
+            grades={toReportGrades(grading)}
+            savingLines={centering.isPending}
+            onSaveLines={
+              isOwner
+                ? (lines) =>
+                    centering.mutate(
+                      { id: grading.id, lines },
+                      {
+                        onSuccess: (g) => toast({ title: 'Centering re-measured', description: `Centering ${g.centeringGrade ?? 'not measured'}, overall ${g.overallGrade}.` }),
+                        onError: (error) => toast({ title: 'Could not re-measure centering', description: messageOf(error), variant: 'destructive' }),
+                      },
+                    )
+                : undefined
+            }
+          />
         ) : (
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">This card has not been graded yet.</p>
         )}

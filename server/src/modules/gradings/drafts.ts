@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DRAFT_KEEP_DAYS } from '@gradelens/shared';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -73,8 +74,6 @@ async function whyNotDeleted(tx: Transaction, id: number): Promise<AppError> {
   return new AppError('CONFLICT', 'This card is being graded right now. Wait for the result, then delete it if you still want to.');
 }
 
-/** Drafts are kept this long after upload; the history says so beside each one. */
-export const DRAFT_KEEP_DAYS = 30;
 
 /**
  * Deletes drafts older than DRAFT_KEEP_DAYS that no analysis holds, with their image records,

@@ -19,6 +19,7 @@ import {
   createGrading,
   findOwnGrading,
   findVisibleGrading,
+  latestCorrection,
   listGallery,
   listUserGradings,
   setCertificatePhoto,
@@ -129,7 +130,8 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
 
   app.get('/card-gradings/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return presentGrading(await findVisibleGrading(db, id, request.user), { viewer: request.user, withAnalysis: true });
+    const grading = await findVisibleGrading(db, id, request.user);
+    return { ...presentGrading(grading, { viewer: request.user, withAnalysis: true }), correction: await latestCorrection(db, grading.id) };
   });
 
   app.get('/my/card-gradings', { preHandler: signedIn }, async (request) => {

@@ -3,7 +3,7 @@ import type { CardDetailsInput } from '@gradelens/shared';
 import { cardDetailsSchema } from '@gradelens/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
+import { cardGradings, gradeCorrections, imageMetadata, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { normalizeImage, type ImageStore, type StoredImage } from '../../storage/images.ts';
 import { takeDraftPlace } from './drafts.ts';
@@ -139,4 +139,17 @@ export async function setCertificatePhoto(db: Database, grading: GradingRow, sho
     .where(eq(cardGradings.id, grading.id))
     .returning();
   return updated ?? grading;
+}
+
+/** The latest correction of a grading by a grader: when, and the notes it left. */
+export async function latestCorrection(db: Database, gradingId: number): Promise<{ at: string; notes: string | null } | null> {
+  const [row] = await db
+    .select({ at: gradeCorrections.createdAt, values: gradeCorrections.newValues })
+    .from(gradeCorrections)
+    .where(eq(gradeCorrections.cardGradingId, gradingId))
+    .orderBy(desc(gradeCorrections.createdAt), desc(gradeCorrections.id))
+    .limit(1);
+  if (!row) return null;
+  const notes = (row.values as { notes?: unknown } | null)?.notes;
+  return { at: row.at.toISOString(), notes: typeof notes === 'string' ? notes : null };
 }

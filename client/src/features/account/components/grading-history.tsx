@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { subgradeText, type CardGrading } from '@gradelens/shared';
+import { DRAFT_KEEP_DAYS, subgradeText, type CardGrading } from '@gradelens/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -77,10 +77,21 @@ function HistoryCard({ card }: { card: CardGrading }) {
         <p className="text-slate-600">{[card.year, card.gameBrand].filter(Boolean).join(' · ')}</p>
         <p className="text-xs text-slate-500">{new Date(card.createdAt).toLocaleDateString()}</p>
         <p className="text-xs text-slate-600">{grades.map(([name, g]) => `${name} ${subgradeText(g, card.overallGrade !== null, 'N/A')}`).join(' · ')}</p>
+        {card.gradedAt === null && (
+          <p className="text-xs text-amber-800" data-testid="draft-note">
+            Draft: not graded, nothing charged.{card.rejection ? ` Last try: ${card.rejection.message}` : ''} Drafts are deleted {DRAFT_KEEP_DAYS} days after upload (this one on {new Date(new Date(card.createdAt).getTime() + DRAFT_KEEP_DAYS * 86_400_000).toLocaleDateString()}).
+          </p>
+        )}
         <div className="flex items-center gap-4">
-          <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
-            View Details
-          </Link>
+          {card.gradedAt === null ? (
+            <Link to={`/?draft=${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
+              Continue
+            </Link>
+          ) : (
+            <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
+              View Details
+            </Link>
+          )}
           {card.gradedAt === null && <DeleteDraft card={card} />}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CardGrading, GradeReport } from '@gradelens/shared';
+import type { AnalyzeHints, CardGrading, GradeReport } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
 import { ledgerKey } from '@/features/account/api/points-ledger';
 import { currentUserKey } from '@/features/auth/api/current-user';
@@ -9,7 +9,8 @@ import { pointsKey } from './points.ts';
 
 export type AnalysisResult = CardGrading & { aiPowered: boolean; charged: number; balance: number; analysis: GradeReport | null };
 
-export const analyzeCard = (id: number) => apiRequest<AnalysisResult>('POST', `/api/card-gradings/${id}/analyze`, {});
+/** Grades the card; `hints` are the corners (and frame lines) the owner set, per face. */
+export const analyzeCard = ({ id, hints = {} }: { id: number; hints?: AnalyzeHints }) => apiRequest<AnalysisResult>('POST', `/api/card-gradings/${id}/analyze`, hints);
 
 export function useAnalyzeCard() {
   const queryClient = useQueryClient();

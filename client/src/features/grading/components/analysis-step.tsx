@@ -1,79 +1,51 @@
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ANALYSIS_MAX_STEP_PERCENT, ANALYSIS_THRESHOLDS, ANALYSIS_TICK_MS } from '@gradelens/shared';
-import { Button } from '@/components/ui/button';
+import type { Progress } from '../api/outline.ts';
 
-const ALWAYS_DONE = ['Image preprocessing', 'Card detection and extraction'];
+/** The engine's real stages, in order, as the server reports them while the analyze call runs. */
 const STAGES = [
-  { label: 'Centering measurement', at: ANALYSIS_THRESHOLDS.centering },
-  { label: 'Corner analysis', at: ANALYSIS_THRESHOLDS.corners },
-  { label: 'Edge detection', at: ANALYSIS_THRESHOLDS.edges },
-  { label: 'Surface condition assessment', at: ANALYSIS_THRESHOLDS.surface },
-];
+  { stage: 'decode', label: 'Reading the photos' },
+  { stage: 'find', label: 'Finding the card' },
+  { stage: 'measure', label: 'Measuring centering, corners, edges and surface' },
+  { stage: 'report', label: 'Writing the report' },
+] as const;
 
-/** Progress advances by random steps of up to 5% every 300 ms; at 100% the analysis call fires. */
-export function useAnalysisProgress(onComplete: () => void) {
-  const [progress, setProgress] = useState(0);
-  useEffect(() => {
-    if (progress >= 100) return;
-    const timer = setTimeout(() => setProgress((p) => Math.min(100, p + Math.random() * ANALYSIS_MAX_STEP_PERCENT)), ANALYSIS_TICK_MS);
-    return () => clearTimeout(timer);
-  }, [progress]);
-  useEffect(() => {
-    if (progress >= 100) onComplete();
-  }, [progress, onComplete]);
-  return progress;
-}
+const position = (stage: Progress['stage']) => {
+  if (stage === 'done') return STAGES.length;
+  const i = STAGES.findIndex((s) => s.stage === stage);
+  return i < 0 ? 0 : i;
+};
 
-export function AnalysisProgress({ progress, busy, onViewResults }: { progress: number; busy: boolean; onViewResults: () => void }) {
-  const complete = progress >= 100;
-  const pct = Math.floor(progress);
+/**
+ * The analysis screen: the analyze call runs from the first moment, and each step turns done as
+ * the server reaches the next, never on a timer.
+ */
+export function AnalysisStages({ stage }: { stage: Progress['stage'] }) {
+  const at = position(stage);
   return (
     <div className="mx-auto max-w-xl space-y-6" aria-live="polite">
       <div className="text-center">
-        <h3 className="text-xl font-semibold text-slate-900">{complete ? 'Completed' : 'Analyzing Your Card'}</h3>
-        <p className="mt-1 text-sm text-slate-600">Our system examines your card images to determine its condition. This usually takes about 30 seconds.</p>
+        <h3 className="text-xl font-semibold text-slate-900">Analyzing Your Card</h3>
+        <p className="mt-1 text-sm text-slate-600">We are measuring your photos now. This usually takes a few seconds.</p>
       </div>
-      <div>
-        <div className="mb-1 flex justify-between text-sm">
-          <span className="text-slate-600">Progress</span>
-          <span className="font-semibold text-slate-900">{pct}%</span>
-        </div>
-        <div role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Analysis progress" className="h-3 overflow-hidden rounded-full bg-slate-200">
-          <div className="h-full bg-brand-600 transition-all" style={{ width: `${pct}%` }} />
-        </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <p className="mb-2 text-sm font-semibold text-slate-900">Completed</p>
-          <ul className="space-y-1 text-sm text-slate-700" aria-label="Completed steps">
-            {[...ALWAYS_DONE, ...STAGES.filter((s) => progress >= s.at).map((s) => s.label)].map((label) => (
-              <li key={label} className="flex items-center gap-2">
-                <CheckCircle2 className="size-4 text-green-600" aria-hidden /> {label}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <p className="mb-2 text-sm font-semibold text-slate-900">In Progress</p>
-          <ul className="space-y-1 text-sm text-slate-500" aria-label="Steps in progress">
-            {STAGES.filter((s) => progress < s.at).map((s) => (
-              <li key={s.label} className="flex items-center gap-2">
-                <Circle className="size-4" aria-hidden /> {s.label}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      {complete ? (
-        <div className="flex justify-center">
-          <Button onClick={onViewResults} disabled={busy}>
-            {busy ? <Loader2 className="animate-spin" /> : null} View Results
-          </Button>
-        </div>
-      ) : (
-        <p className="text-center text-sm font-medium text-amber-700">Please do not refresh or close this page.</p>
-      )}
+      <ol className="space-y-2" aria-label="Analysis steps">
+        {STAGES.map((s, i) => {
+          const state = i < at ? 'done' : i === at ? 'running' : 'waiting';
+          return (
+            <li key={s.stage} className="flex items-center gap-3 text-sm" data-state={state} data-testid={`stage-${s.stage}`}>
+              {state === 'done' ? (
+                <CheckCircle2 className="size-5 text-green-600" aria-hidden />
+              ) : state === 'running' ? (
+                <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden />
+              ) : (
+                <Circle className="size-5 text-slate-300" aria-hidden />
+              )}
+              <span className={state === 'waiting' ? 'text-slate-500' : 'font-medium text-slate-900'}>{s.label}</span>
+              <span className="sr-only">{state === 'done' ? ', done' : state === 'running' ? ', in progress' : ', waiting'}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="text-center text-sm font-medium text-amber-700">Please do not refresh or close this page.</p>
     </div>
   );
 }

@@ -24,11 +24,28 @@ const FIELDS: { name: SuggestField; label: string; placeholder: string }[] = [
   { name: 'year', label: 'Year (optional)', placeholder: 'e.g. 1999' },
 ];
 
-/** The card details form, with suggestions from the built-in catalogue. */
-export function DetailsStep({ frontUrl, pending, onSubmit, onBack }: { frontUrl: string | null; pending: boolean; onSubmit: (d: CardDetails) => void; onBack: () => void }) {
+/**
+ * The card details form, with suggestions from the built-in catalogue. `blocked` says why the
+ * card cannot go on to analysis yet (an outline still to place, a photo to retake).
+ */
+export function DetailsStep({
+  frontUrl,
+  pending,
+  onSubmit,
+  onBack,
+  defaults,
+  blocked,
+}: {
+  frontUrl: string | null;
+  pending: boolean;
+  onSubmit: (d: CardDetails) => void;
+  onBack: () => void;
+  defaults?: CardDetails | null;
+  blocked?: string | null;
+}) {
   const form = useForm<CardDetails>({
     resolver: zodResolver(cardDetailsSchema) as never,
-    defaultValues: { cardName: '', cardSet: '', cardNumber: '', gameBrand: '', year: '' },
+    defaultValues: defaults ?? { cardName: '', cardSet: '', cardNumber: '', gameBrand: '', year: '' },
   });
   const values = form.watch();
   const set = (name: keyof CardDetails, value: string) => form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
@@ -53,8 +70,12 @@ export function DetailsStep({ frontUrl, pending, onSubmit, onBack }: { frontUrl:
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((d) => onSubmit(d as CardDetails))} className="grid gap-6 md:grid-cols-[180px_1fr]">
-      <div>{frontUrl && <LocalPhoto url={frontUrl} alt="Front of the card" className="aspect-[2.5/3.5] w-full rounded-lg object-contain ring-1 ring-slate-200" />}</div>
+    <form noValidate onSubmit={form.handleSubmit((d) => onSubmit(d as CardDetails))} className={frontUrl ? 'grid gap-6 md:grid-cols-[180px_1fr]' : 'grid gap-6'}>
+      {frontUrl && (
+        <div>
+          <LocalPhoto url={frontUrl} alt="Front of the card" className="aspect-[2.5/3.5] w-full rounded-lg object-contain ring-1 ring-slate-200" />
+        </div>
+      )}
       <div className="space-y-4">
         <h3 className="text-lg font-semibold text-slate-900">Card details</h3>
         {FIELDS.map((f) => {
@@ -74,11 +95,16 @@ export function DetailsStep({ frontUrl, pending, onSubmit, onBack }: { frontUrl:
             </div>
           );
         })}
+        {blocked && (
+          <p className="text-sm text-amber-900" role="status" data-testid="analysis-blocked">
+            {blocked}
+          </p>
+        )}
         <div className="flex justify-between gap-3 pt-2">
           <Button type="button" variant="outline" onClick={onBack}>
             Back
           </Button>
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" disabled={pending || Boolean(blocked)}>
             {pending ? 'Saving...' : 'Continue to Analysis'}
           </Button>
         </div>

@@ -1,8 +1,9 @@
 import { AlertTriangle, BadgeCheck, Star, StarHalf } from 'lucide-react';
-import type { CardGrading, CenteringFace, GradeReport } from '@gradelens/shared';
+import type { CardGrading, CenteringFace, Face, Frame, GradeReport } from '@gradelens/shared';
 import { gradeColour, isLowConfidence, NOT_MEASURED, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
 import { cn } from '@/lib/utils';
 import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
+import { MeasuredFaces } from './face-viewer.tsx';
 
 export interface ReportGrades {
   overallGrade: number;
@@ -17,6 +18,9 @@ export interface ReportGrades {
   analysis?: GradeReport | null;
   annotatedFrontPath?: string | null;
   annotatedBackPath?: string | null;
+  /** A grader's correction: its date and notes; the engine's notes are then superseded. */
+  correction?: { at: string; notes: string | null } | null;
+  centeringSetByOwner?: boolean;
 }
 
 /** A stored grading as the report view shows it (missing grades read 1, as the spec's dialog does; centering may be not measured). */
@@ -33,6 +37,8 @@ export function toReportGrades(g: CardGrading & { analysis?: GradeReport | null 
     analysis: g.analysis ?? null,
     annotatedFrontPath: g.annotatedFrontPath,
     annotatedBackPath: g.annotatedBackPath,
+    correction: g.correction ?? null,
+    centeringSetByOwner: g.centeringSetByOwner,
   };
 }
 
@@ -56,11 +62,15 @@ const CATEGORIES = [
 ] as const;
 
 /** The grade, its breakdown (each category's own grade), the notes and what the engine measured. */
-export function GradeReportView({ grades }: { grades: ReportGrades }) {
+export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: ReportGrades; onSaveLines?: (lines: Partial<Record<Face, Frame>>) => void; savingLines?: boolean }) {
   const overall = grades.overallGrade;
   const colour = GRADE_COLOUR_CLASSES[gradeColour(overall)];
-  const paragraphs = (grades.notes ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const corrected = grades.correction ?? null;
+  const split = (text: string | null | undefined) => (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = split(grades.notes);
   const report = grades.analysis ?? null;
+  // After a grader's correction the engine's notes no longer describe the grades: kept, marked superseded.
+  const engineNotes = corrected && report ? split(report.notes) : [];
   return (
     <div className="space-y-6">
       <div className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-6 text-center">
@@ -70,11 +80,18 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
         </p>
         <p className="text-lg font-semibold text-slate-900">{overallLabel(overall)}</p>
         <Stars grade={overall} />
-        {grades.aiPowered && (
-          <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
-            <BadgeCheck className="size-4" aria-hidden /> AI-Powered Grading
+        {corrected ? (
+          <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-xs font-semibold text-green-800" data-testid="corrected-badge">
+            <BadgeCheck className="size-4" aria-hidden /> Corrected by a grader on {new Date(corrected.at).toLocaleDateString()}
           </span>
+        ) : (
+          grades.aiPowered && (
+            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+              <BadgeCheck className="size-4" aria-hidden /> AI-Powered Grading
+            </span>
+          )
         )}
+        {grades.centeringSetByOwner && <span className="text-xs text-slate-600">Centering lines set by the owner</span>}
         {report && isLowConfidence(report) && <LowConfidence report={report} />}
       </div>
 
@@ -105,8 +122,8 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
       </section>
 
       <section aria-labelledby="notes-heading" className="rounded-xl border border-slate-200 bg-white p-6">
-        <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">Professional Analysis Notes</h3>
-        {grades.aiPowered && grades.gradingMethod && <p className="mt-1 text-xs text-slate-500">Method: {grades.gradingMethod}</p>}
+        <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">{corrected ? 'Grader’s Notes' : 'Professional Analysis Notes'}</h3>
+        {!corrected && grades.aiPowered && grades.gradingMethod && <p className="mt-1 text-xs text-slate-500">Method: {grades.gradingMethod}</p>}
         {paragraphs.length ? (
           <div className="mt-3 space-y-3 text-sm text-slate-700">
             {paragraphs.map((p, i) => (
@@ -118,7 +135,20 @@ export function GradeReportView({ grades }: { grades: ReportGrades }) {
         )}
       </section>
 
-      {(grades.annotatedFrontPath || grades.annotatedBackPath) && (
+      {engineNotes.length > 0 && (
+        <details className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600" data-testid="superseded-notes">
+          <summary className="cursor-pointer font-medium">The engine’s original notes (superseded by the grader’s correction)</summary>
+          <div className="mt-2 space-y-2">
+            {engineNotes.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </details>
+      )}
+
+      {report?.view && (grades.annotatedFrontPath || grades.annotatedBackPath) ? (
+        <MeasuredFaces report={report} pictures={{ front: grades.annotatedFrontPath ?? null, back: grades.annotatedBackPath ?? null }} onSaveLines={corrected ? undefined : onSaveLines} saving={savingLines} />
+      ) : (grades.annotatedFrontPath || grades.annotatedBackPath) && (
         <section aria-labelledby="measured-heading" className="rounded-xl border border-slate-200 bg-white p-6">
           <h3 id="measured-heading" className="text-lg font-semibold text-slate-900">What we measured</h3>
           <p className="text-sm text-slate-600">Green: the card's edge. Blue: the inner edge of the printed border. Red boxes: wear we found.</p>

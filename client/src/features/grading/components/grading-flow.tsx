@@ -1,35 +1,45 @@
-import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AnalyzeHints, Detection, Face, Quad } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { toast } from '@/features/toasts/toast-store';
 import { ApiError } from '@/lib/api';
 import { useAnalyzeCard } from '../api/analyze-card.ts';
+import { fetchGrading, useGrading } from '../api/grading.ts';
+import { useAnalysisProgress, useDetectOutline, useRetakePhoto } from '../api/outline.ts';
 import { usePoints } from '../api/points.ts';
 import { useSaveDetails } from '../api/save-details.ts';
 import { useUploadCard } from '../api/upload-card.ts';
 import { demoResult } from '../demo.ts';
 import { StepIndicator, type GradingStep } from '../step-indicator.tsx';
-import { AnalysisProgress, useAnalysisProgress } from './analysis-step.tsx';
+import { AnalysisStages } from './analysis-step.tsx';
 import { CameraCapture, type Side } from './camera-capture.tsx';
 import { DetailsStep, type CardDetails } from './details-step.tsx';
 import { GradeReportView, toReportGrades, type ReportGrades } from './grade-report.tsx';
 import { HouseAd } from './house-ad.tsx';
 import { InsufficientPoints } from './insufficient-points.tsx';
 import { LocalPhoto } from './local-photo.tsx';
+import { OutlineCheck, outlinesFrom, outlinesReady, type Outlines } from './outline-check.tsx';
+import { RejectionView, type Rejection } from './rejection-view.tsx';
 import { ResultActions } from './result-actions.tsx';
 import { UploadStep, type ImageSet } from './upload-step.tsx';
 
 const EMPTY_IMAGES: ImageSet = { frontImage: null, backImage: null, frontImageUrl: null, backImageUrl: null };
 
-/** Refusals whose sentence says what to do: a rejected photo, a run still going or failed, a limit, a busy engine. */
-const ANALYSIS_REFUSALS = [409, 422, 429, 503];
+/** Refusals whose sentence says what to do: a run still going or failed, a limit, a busy engine. */
+const ANALYSIS_REFUSALS = [409, 429, 503];
 
-/** Upload, Details, Analysis, Results: for signed-in users against the engine, for guests as a demo. */
+/**
+ * Upload, Details (with the outline check), Analysis, Results: for signed-in users against the
+ * engine, for guests as a demo. A draft from the history continues here (?draft=ID) with its
+ * photos and details. Every failure keeps the photos and details and offers the next step.
+ */
 export function GradingFlow() {
   const { user } = useCurrentUser();
   const points = usePoints(Boolean(user));
+  const [params, setParams] = useSearchParams();
   const [step, setStep] = useState<GradingStep>('upload');
   const [images, setImages] = useState<ImageSet>(EMPTY_IMAGES);
   const [gradingId, setGradingId] = useState<number | null>(null);
@@ -37,9 +47,49 @@ export function GradingFlow() {
   const [result, setResult] = useState<ReportGrades | null>(null);
   const [deficit, setDeficit] = useState<number | null>(null);
   const [camera, setCamera] = useState<Side | null>(null);
+  const [detection, setDetection] = useState<Detection | null>(null);
+  const [outlines, setOutlines] = useState<Outlines | null>(null);
+  const [rejection, setRejection] = useState<Rejection | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [retaking, setRetaking] = useState<Face | null>(null);
   const upload = useUploadCard();
   const save = useSaveDetails();
   const analyze = useAnalyzeCard();
+  const detect = useDetectOutline();
+  const retake = useRetakePhoto();
+  const grading = useGrading(user ? (gradingId ?? 0) : 0);
+  const progress = useAnalysisProgress(gradingId, analyze.isPending);
+  const serverPhotos = grading.data ? { front: grading.data.frontImagePath, back: grading.data.backImagePath } : null;
+
+  const findOutlines = useCallback(
+    (id: number) =>
+      detect.mutate(id, {
+        onSuccess: (found) => {
+          setDetection(found);
+          setOutlines(outlinesFrom(found));
+        },
+        onError: (error) => toast({ title: 'Could not check the outline', description: messageOf(error), variant: 'destructive' }),
+      }),
+    [detect],
+  );
+
+  // A draft continued from the history: its photos and details come from the server.
+  const draftParam = Number(params.get('draft'));
+  const loadedDraft = useRef<number | null>(null);
+  useEffect(() => {
+    if (!user || !Number.isInteger(draftParam) || draftParam <= 0 || loadedDraft.current === draftParam) return;
+    loadedDraft.current = draftParam;
+    void fetchGrading(draftParam, false)
+      .then((draft) => {
+        if (!draft || draft.gradedAt) return;
+        setGradingId(draft.id);
+        setDetails(draft.cardName ? { cardName: draft.cardName, cardSet: draft.cardSet ?? '', cardNumber: draft.cardNumber ?? '', gameBrand: draft.gameBrand ?? '', year: draft.year ?? '' } : null);
+        setRejection(draft.rejection ?? null);
+        setStep(draft.rejection ? 'analysis' : 'metadata');
+        findOutlines(draft.id);
+      })
+      .catch((error: unknown) => toast({ title: 'Could not open the draft', description: messageOf(error), variant: 'destructive' }));
+  }, [user, draftParam, findOutlines]);
 
   const setImage = (side: Side, file: File | null) =>
     setImages((current) => {
@@ -57,7 +107,12 @@ export function GradingFlow() {
     setDetails(null);
     setResult(null);
     setDeficit(null);
+    setDetection(null);
+    setOutlines(null);
+    setRejection(null);
+    setFailure(null);
     setStep('upload');
+    if (params.has('draft')) setParams({}, { replace: true });
   };
 
   const continueFromUpload = () => {
@@ -69,24 +124,99 @@ export function GradingFlow() {
         onSuccess: ({ id }) => {
           setGradingId(id);
           setStep('metadata');
+          findOutlines(id);
         },
         onError: (error) => toast({ title: 'Upload Failed', description: error instanceof ApiError ? error.serverMessage : 'Failed to upload images', variant: 'destructive' }),
       },
     );
   };
 
+  const runAnalysis = (id: number) => {
+    setFailure(null);
+    setRejection(null);
+    const hints: AnalyzeHints = {};
+    for (const face of ['front', 'back'] as const) {
+      const o = outlines?.[face];
+      if (o?.moved && o.corners) hints[face] = { corners: o.corners };
+    }
+    analyze.mutate(
+      { id, hints },
+      {
+        onSuccess: (r) => {
+          setResult(toReportGrades(r));
+          setStep('complete');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 402) return setDeficit(Number(error.body?.deficit ?? 10));
+          if (error instanceof ApiError && error.status === 422) {
+            const kept = error.body?.rejection as Rejection | undefined;
+            return setRejection(kept ?? { code: String(error.body?.code ?? 'analysis_failed'), message: error.serverMessage, at: new Date().toISOString() });
+          }
+          setFailure(error instanceof ApiError && ANALYSIS_REFUSALS.includes(error.status) ? error.serverMessage : 'The analysis failed. Nothing was charged; try again.');
+        },
+      },
+    );
+  };
+
   const submitDetails = (d: CardDetails) => {
     setDetails(d);
-    if (!user) return setStep('analysis');
+    if (!user) {
+      setResult(demoResult());
+      return setStep('complete');
+    }
     if (gradingId === null) return toast({ title: 'Card grading ID is missing', variant: 'destructive' });
     save.mutate(
       { id: gradingId, details: d },
       {
-        onSuccess: () => setStep('analysis'),
+        onSuccess: () => {
+          setStep('analysis');
+          runAnalysis(gradingId);
+        },
         onError: (error) => toast({ title: 'Failed to Save Card Details', description: messageOf(error), variant: 'destructive' }),
       },
     );
   };
+
+  const retakePhoto = (face: Face, file: File) => {
+    if (gradingId === null) return;
+    setRetaking(face);
+    retake.mutate(
+      { id: gradingId, face, file },
+      {
+        onSuccess: () => {
+          setRejection(null);
+          setStep('metadata');
+          findOutlines(gradingId);
+        },
+        onError: (error) => toast({ title: 'Retake failed', description: messageOf(error), variant: 'destructive' }),
+        onSettled: () => setRetaking(null),
+      },
+    );
+  };
+
+  const placeCorners = () => {
+    // Start from where the engine took the card to be, else from what the finder answered.
+    setOutlines((current) => {
+      if (!current) return current;
+      const next = { ...current };
+      for (const face of ['front', 'back'] as const) {
+        if (rejection?.face && rejection.face !== face) continue;
+        const looked = rejection?.outline?.[face] as Quad | undefined;
+        next[face] = { corners: looked ?? current[face].corners, moved: false, mustPlace: true };
+      }
+      return next;
+    });
+    setRejection(null);
+    setStep('metadata');
+  };
+
+  const blocked = !user
+    ? null
+    : !detection || !outlines
+      ? 'Checking the card’s outline…'
+      : outlinesReady(detection, outlines)
+        ? null
+        : 'Before grading: place the card’s corners on each photo where it was not found, or retake that photo.';
 
   return (
     <div className="space-y-8">
@@ -104,35 +234,48 @@ export function GradingFlow() {
           onContinue={continueFromUpload}
         />
       )}
-      {step === 'metadata' && <DetailsStep frontUrl={images.frontImageUrl} pending={save.isPending} onSubmit={submitDetails} onBack={() => setStep('upload')} />}
+      {step === 'metadata' && (
+        <div className="space-y-6">
+          {user && serverPhotos && (
+            <OutlineCheck
+              detection={detection}
+              photos={serverPhotos}
+              outlines={outlines}
+              detecting={detect.isPending}
+              retaking={retaking}
+              onRetake={retakePhoto}
+              onChange={(face, corners) => setOutlines((current) => (current ? { ...current, [face]: { corners, moved: true } } : current))}
+            />
+          )}
+          <DetailsStep
+            key={gradingId ?? 'guest'}
+            frontUrl={user ? null : images.frontImageUrl}
+            defaults={details}
+            blocked={blocked}
+            pending={save.isPending}
+            onSubmit={submitDetails}
+            onBack={() => (user && gradingId !== null && !images.frontImage ? reset() : setStep('upload'))}
+          />
+        </div>
+      )}
       {step === 'analysis' &&
         (deficit !== null ? (
           <InsufficientPoints deficit={deficit} details={details} />
+        ) : rejection && serverPhotos ? (
+          <RejectionView rejection={rejection} photos={serverPhotos} sizes={detection?.imageSize ?? null} onRetake={retakePhoto} retaking={retaking} onPlace={placeCorners} />
+        ) : failure ? (
+          <div className="mx-auto max-w-xl space-y-4 rounded-xl border border-red-200 bg-red-50 p-6 text-center" role="alert">
+            <p className="font-semibold text-red-900">Analysis Failed</p>
+            <p className="text-sm text-red-900">{failure}</p>
+            <div className="flex justify-center gap-3">
+              <Button variant="outline" onClick={() => setStep('metadata')}>
+                Back to the outline
+              </Button>
+              <Button onClick={() => gradingId !== null && runAnalysis(gradingId)}>Try again</Button>
+            </div>
+          </div>
         ) : (
-          <AnalysisRun
-            busy={analyze.isPending}
-            run={() => {
-              if (!user) {
-                setResult(demoResult());
-                return setStep('complete');
-              }
-              if (gradingId === null) return toast({ title: 'Card grading ID is missing', variant: 'destructive' });
-              analyze.mutate(gradingId, {
-                onSuccess: (r) => {
-                  setResult(toReportGrades(r));
-                  setStep('complete');
-                },
-                onError: (error) => {
-                  if (error instanceof ApiError && error.status === 402) {
-                    setDeficit(Number(error.body?.deficit ?? 10));
-                    return;
-                  }
-                  toast({ title: 'Analysis Failed', description: error instanceof ApiError && ANALYSIS_REFUSALS.includes(error.status) ? error.serverMessage : 'Failed to analyze card images', variant: 'destructive' });
-                  reset();
-                },
-              });
-            }}
-          />
+          <AnalysisStages stage={progress.data?.stage ?? 'queued'} />
         ))}
       {step === 'complete' && result && (
         <div className="space-y-6">
@@ -147,8 +290,17 @@ export function GradingFlow() {
           )}
           <div className="grid gap-6 lg:grid-cols-[260px_1fr]">
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-              {images.frontImageUrl && <LocalPhoto url={images.frontImageUrl} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
-              {images.backImageUrl && <LocalPhoto url={images.backImageUrl} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
+              {serverPhotos ? (
+                <>
+                  <img src={serverPhotos.front} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
+                  <img src={serverPhotos.back} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
+                </>
+              ) : (
+                <>
+                  {images.frontImageUrl && <LocalPhoto url={images.frontImageUrl} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
+                  {images.backImageUrl && <LocalPhoto url={images.backImageUrl} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
+                </>
+              )}
             </div>
             <GradeReportView grades={result} />
           </div>
@@ -158,16 +310,4 @@ export function GradingFlow() {
       {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={() => setCamera(null)} />}
     </div>
   );
-}
-
-/** The analysis screen: runs the progress animation, then the call, once. */
-function AnalysisRun({ run, busy }: { run: () => void; busy: boolean }) {
-  const started = useRef(false);
-  const start = useCallback(() => {
-    if (started.current) return;
-    started.current = true;
-    run();
-  }, [run]);
-  const progress = useAnalysisProgress(start);
-  return <AnalysisProgress progress={progress} busy={busy} onViewResults={start} />;
 }

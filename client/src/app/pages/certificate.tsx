@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, ShieldCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { overallLabel, subgradeText } from '@gradelens/shared';
+import { Button } from '@/components/ui/button';
+import { messageOf } from '@/features/auth/components/server-errors';
+import { apiRequest } from '@/lib/api';
+import { PageSpinner } from '../guards.tsx';
+
+interface Certificate {
+  certificateNumber: string;
+  cardName: string | null;
+  cardSet: string | null;
+  cardNumber: string | null;
+  gameBrand: string | null;
+  year: string | null;
+  overallGrade: number | null;
+  centeringGrade: number | null;
+  cornerGrade: number | null;
+  edgeGrade: number | null;
+  surfaceGrade: number | null;
+  gradedAt: string | null;
+  gradingMethod: string | null;
+  correctedByGrader: boolean;
+  centeringSetByOwner: boolean;
+  photoPath: string | null;
+  sharedGradingId: number | null;
+}
+
+/** /cert/:number: what the label's QR code opens, for anyone, shared in the gallery or not. */
+export function CertificatePage() {
+  const { number = '' } = useParams();
+  const query = useQuery({ queryKey: ['/api/certificates', number], queryFn: () => apiRequest<Certificate>('GET', `/api/certificates/${encodeURIComponent(number)}`), retry: false });
+  if (query.isLoading) return <PageSpinner />;
+  const cert = query.data;
+  if (!cert) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-24 text-center">
+        <AlertCircle className="size-12 text-red-500" aria-hidden />
+        <h1 className="text-2xl font-bold text-slate-900">Certificate not found</h1>
+        <p className="text-slate-600">{query.error ? messageOf(query.error) : 'No graded card has this certificate number.'} Check the number on the label.</p>
+        <Button asChild variant="outline">
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </div>
+    );
+  }
+  const graded = cert.overallGrade !== null;
+  const rows: [string, number | null][] = [
+    ['Centering', cert.centeringGrade],
+    ['Corners', cert.cornerGrade],
+    ['Edges', cert.edgeGrade],
+    ['Surface', cert.surfaceGrade],
+  ];
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
+        <ShieldCheck className="size-5" aria-hidden /> GradeLens certificate
+      </p>
+      <h1 className="mt-1 break-all text-2xl font-bold text-slate-900" data-testid="certificate-number">
+        {cert.certificateNumber}
+      </h1>
+      <div className="mt-6 grid gap-6 sm:grid-cols-[200px_1fr]">
+        {cert.photoPath ? (
+          <img src={cert.photoPath} alt={`Front of ${cert.cardName ?? 'the card'}`} className="w-full rounded-lg bg-slate-100 ring-1 ring-slate-200" />
+        ) : (
+          <div className="flex aspect-[2.5/3.5] items-center justify-center rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-500">The owner has not made the photo public.</div>
+        )}
+        <div className="space-y-3">
+          <div>
+            <p className="text-xl font-semibold text-slate-900">{cert.cardName ?? 'Unnamed card'}</p>
+            <p className="text-slate-600">{[cert.cardSet, cert.cardNumber && `#${cert.cardNumber}`, cert.year, cert.gameBrand].filter(Boolean).join(' · ')}</p>
+          </div>
+          <p className="text-4xl font-extrabold text-slate-900" data-testid="certificate-grade">
+            {cert.overallGrade ?? '-'} <span className="text-lg font-semibold text-slate-600">{graded ? overallLabel(cert.overallGrade!) : ''}</span>
+          </p>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            {rows.map(([name, value]) => (
+              <div key={name} className="contents">
+                <dt className="text-slate-600">{name}</dt>
+                <dd className="font-semibold text-slate-900">{subgradeText(value, graded)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-sm text-slate-600">Graded {cert.gradedAt ? new Date(cert.gradedAt).toLocaleDateString() : '-'}{cert.gradingMethod ? ` · ${cert.gradingMethod}` : ''}</p>
+          {cert.correctedByGrader && <p className="text-sm text-slate-700">These grades were corrected by a GradeLens grader.</p>}
+          {cert.centeringSetByOwner && <p className="text-sm text-slate-700">Centering lines set by the owner.</p>}
+          <p className="text-xs text-slate-500">Graded from the owner’s photos, not from the card in hand.</p>
+          {cert.sharedGradingId !== null && (
+            <Link to={`/gallery/${cert.sharedGradingId}`} className="text-sm font-medium text-brand-600 hover:underline">
+              See the full report in the gallery
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
