@@ -12,6 +12,9 @@ type GradingRow = typeof cardGradings.$inferSelect;
  */
 export const certificateNumber = (grading: Pick<GradingRow, 'id' | 'certificateCode'>) => `GL-${String(grading.id).padStart(8, '0')}-${grading.certificateCode}`;
 
+/** The owner set the frame lines of either face: centering was read from them. */
+export const centeringSetByOwner = (report: GradeReport | null) => Boolean(report?.ownerSet && (report.ownerSet.front.frame || report.ownerSet.back.frame));
+
 const NUMBER = /^GL-(\d{1,10})-([0-9A-F]{8})$/i;
 
 /** The graded card a certificate number names; 404 for anything else (a draft, a wrong code, a made-up number). */
@@ -48,7 +51,7 @@ export async function presentCertificate(db: Database, row: GradingRow) {
     gradedAt: row.gradedAt?.toISOString() ?? null,
     gradingMethod: row.gradingMethod,
     correctedByGrader: correction !== undefined,
-    centeringSetByOwner: Boolean(report?.ownerSet && (report.ownerSet.front.frame || report.ownerSet.back.frame)),
+    centeringSetByOwner: centeringSetByOwner(report),
     photoPath: row.certPhotoHidden === 1 || !row.frontThumbPath ? null : `/api/certificates/${number}/photo`,
     sharedGradingId: row.sharedAt ? row.id : null,
   };

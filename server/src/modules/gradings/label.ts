@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { certificateNumber } from './certificate.ts';
 import sharp from 'sharp';
-import { BRAND, overallLabel, subgradeText } from '@gradelens/shared';
+import { BRAND, overallLabel, subgradeText, type GradeReport } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStore } from '../../storage/images.ts';
+import { centeringSetByOwner, certificateNumber } from './certificate.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 
@@ -68,7 +68,8 @@ export async function renderLabel(grading: GradingRow, options: { images: ImageS
   });
 
   const graded = (grading.gradedAt ?? grading.createdAt).toISOString().slice(0, 10);
-  doc.font('Helvetica').fontSize(7).fillColor('#475569').text(`Graded ${graded}`, x, 190);
+  const ownerLines = centeringSetByOwner(grading.analysis as GradeReport | null) ? ' · centering lines set by the owner' : '';
+  doc.font('Helvetica').fontSize(7).fillColor('#475569').text(`Graded ${graded}${ownerLines}`, x, 190, { width: 190 });
 
   doc.image(qr, WIDTH - 100, 44, { width: 88 });
   doc.font('Helvetica').fontSize(6).fillColor('#475569').text('Scan to verify', WIDTH - 100, 136, { width: 88, align: 'center' });

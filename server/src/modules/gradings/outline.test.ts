@@ -9,6 +9,7 @@ import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { multipart } from '../../../test/support/images.ts';
 import { uploadCard } from '../../../test/support/gradings.ts';
+import { pdfText } from '../../../test/support/pdf.ts';
 import { deleteOldDrafts } from './drafts.ts';
 
 let t: TestApp;
@@ -93,7 +94,7 @@ describe('POST /api/card-gradings/:id/analyze with the owner’s corners', () =>
   }, 60_000);
 
   it('keeps a rejection on the draft with where the engine looked, then grades the card the owner placed', async () => {
-    const { user } = await rolesFor(t);
+    const { user, other } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, { front: twoCards.photo, back: good.back });
     await call('PATCH', `/api/card-gradings/${id}/metadata`, user.cookie, { cardName: 'Pikachu', cardSet: 'Base', gameBrand: 'Pokemon' });
     const refused = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie);
@@ -104,6 +105,8 @@ describe('POST /api/card-gradings/:id/analyze with the owner’s corners', () =>
     const kept = (await call('GET', `/api/card-gradings/${id}`, user.cookie)).json();
     expect(kept).toMatchObject({ cardName: 'Pikachu', gradedAt: null, rejection: { code: 'multiple_cards', face: 'front' } });
     expect((await call('GET', `/api/card-gradings/${id}/progress`, user.cookie)).json()).toMatchObject({ stage: null, graded: false, rejection: { code: 'multiple_cards' } });
+    expect((await call('GET', `/api/card-gradings/${id}/progress`, other.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/card-gradings/${id}`, other.cookie)).statusCode).toBe(404);
 
     const [a, b, c, d] = twoCards.leftCard;
     const graded = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, { front: { corners: [c, a, d, b] } });
@@ -157,6 +160,8 @@ describe('PATCH /api/card-gradings/:id/centering', () => {
     expect(body.analysis.centering.front).toMatchObject({ ownerSet: true, leftRight: [83.3, 16.7] });
     expect(body.notes).toMatch(/set by the owner/);
     expect(await balance(user.id)).toBe(10);
+    const label = await call('GET', `/api/card-gradings/${id}/label`, user.cookie);
+    expect(await pdfText(label.rawPayload)).toMatch(/centering lines set by the owner/);
 
     const correction = { cornerGrade: 9, edgeGrade: 9, surfaceGrade: 9, centeringGrade: 9, overallGrade: 9 };
     expect((await call('PATCH', `/api/admin/card-gradings/${id}/correct-grade`, admin.cookie, correction)).statusCode).toBe(200);

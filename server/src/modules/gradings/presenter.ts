@@ -1,5 +1,5 @@
 import type { CardGrading, GradeReport } from '@gradelens/shared';
-import { certificateNumber } from './certificate.ts';
+import { centeringSetByOwner, certificateNumber } from './certificate.ts';
 import type { cardGradings, users } from '../../db/schema.ts';
 import { gradingPolicy } from './policy.ts';
 
@@ -42,11 +42,9 @@ export function presentGrading(
     annotatedBackPath: row.annotatedBackPath ? publicImagePath(row.annotatedBackPath) : null,
     ...(options.withAnalysis ? { analysis: row.analysis ?? null } : {}),
     certificateNumber: row.gradedAt ? certificateNumber(row) : null,
-    centeringSetByOwner: setByOwner(row.analysis as GradeReport | null),
+    centeringSetByOwner: centeringSetByOwner(row.analysis as GradeReport | null),
     ...(gradingPolicy.manage(options.viewer ?? null, row)
       ? { rejection: row.gradedAt ? null : ((row.rejection as CardGrading['rejection']) ?? null), certificatePhotoShown: row.certPhotoHidden === 0 }
       : {}),
   };
 }
-
-const setByOwner = (report: GradeReport | null) => Boolean(report?.ownerSet && (report.ownerSet.front.frame || report.ownerSet.back.frame));

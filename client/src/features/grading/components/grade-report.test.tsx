@@ -65,3 +65,21 @@ describe('the confidence of a report', () => {
     expect(screen.queryByTestId('low-confidence')).toBeNull();
   });
 });
+
+describe('after a grader’s correction', () => {
+  it('says who corrected it and when, shows the grader’s notes, keeps the engine’s as superseded and drops the AI badge', () => {
+    const report = { ...analysis(0.8), notes: 'Engine: front centering 58/42.' };
+    render(<GradeReportView grades={{ ...grades(8), notes: 'Checked in hand: the corner is fine.', analysis: report, correction: { at: '2026-11-20T10:00:00Z', notes: 'Checked in hand: the corner is fine.' } }} />);
+    expect(screen.getByTestId('corrected-badge').textContent?.trim()).toMatch(/^Corrected by a grader on /);
+    expect(screen.queryByText('AI-Powered Grading')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Grader’s Notes' })).toBeTruthy();
+    expect(screen.getByText('Checked in hand: the corner is fine.')).toBeTruthy();
+    expect(within(screen.getByTestId('superseded-notes')).getByText('Engine: front centering 58/42.')).toBeTruthy();
+  });
+
+  it('calls an uncorrected engine grade AI-powered, with no superseded notes', () => {
+    render(<GradeReportView grades={{ ...grades(8), analysis: analysis(0.8) }} />);
+    expect(screen.getByText('AI-Powered Grading')).toBeTruthy();
+    expect(screen.queryByTestId('superseded-notes')).toBeNull();
+  });
+});
