@@ -222,3 +222,12 @@ describe('the sweep of old drafts', () => {
     expect(left).toContain(graded);
   }, 60_000);
 });
+
+describe('certificate look-ups', () => {
+  it('are limited per address, so the codes cannot be walked', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 130; i += 1) statuses.push((await call('GET', `/api/certificates/GL-00000001-${String(i).padStart(8, '0')}`)).statusCode);
+    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(120);
+    expect(statuses.at(-1)).toBe(429);
+  }, 60_000);
+});
