@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { generateCase } from '../grader/src/synth/index.ts';
+import { twoCardsPhoto } from '../grader/src/synth/two-cards.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: tsx e2e/make-photos.ts DIR');
@@ -21,17 +22,9 @@ writeFileSync(path.join(dir, 'back-12mp.jpg'), large.back);
 const small = await generateCase({ seed: 12, frame: '1080p', variant: 'clean', size: 'small', blurSigma: 0 });
 writeFileSync(path.join(dir, 'small-back.jpg'), small.back);
 
-const big = await generateCase({ seed: 3, frame: '12mp', variant: 'clean', size: 'standard', background: 'grey_table' });
-const crop = await sharp(await sharp(big.front).resize(2000, 1500).toBuffer()).extract({ left: 420, top: 0, width: 1160, height: 1500 }).toBuffer();
-const twoCards = await sharp({ create: { width: 2320, height: 1500, channels: 3, background: '#808286' } })
-  .composite([
-    { input: crop, left: 0, top: 0 },
-    { input: crop, left: 1160, top: 0 },
-  ])
-  .jpeg({ quality: 90 })
-  .toBuffer();
-writeFileSync(path.join(dir, 'two-cards.jpg'), twoCards);
-writeFileSync(path.join(dir, 'two-cards.json'), JSON.stringify(big.truth.corners!.front.map((p) => [p.x / 2 - 420, p.y / 2])));
+const twoCards = await twoCardsPhoto(3);
+writeFileSync(path.join(dir, 'two-cards.jpg'), twoCards.photo);
+writeFileSync(path.join(dir, 'two-cards.json'), JSON.stringify(twoCards.leftCard));
 
 const { data, info } = await sharp(card.front).raw().toBuffer({ resolveWithObject: true });
 const { width: w, height: h } = info;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { RejectionCode } from '@gradelens/shared';
 import { generateCase } from '../src/synth/index.ts';
+import { twoCardsPhoto } from '../src/synth/two-cards.ts';
 
 export interface BadInput {
   name: string;
@@ -18,16 +19,7 @@ export async function badInputs(seed: number): Promise<BadInput[]> {
   const small = await generateCase({ seed: seed + 1, frame: '1080p', variant: 'clean', size: 'small' });
   const glare = await generateCase({ seed: seed + 2, frame: '1080p', variant: 'clean', glare: 'heavy' });
   // Two cards side by side on one table, each whole and large enough to grade on its own.
-  const big = await generateCase({ seed: seed + 3, frame: '12mp', variant: 'clean', size: 'standard', background: 'grey_table' });
-  const halfSize = await sharp(big.front).resize(2000, 1500).toBuffer();
-  const crop = await sharp(halfSize).extract({ left: 420, top: 0, width: 1160, height: 1500 }).toBuffer();
-  const twoCards = await sharp({ create: { width: 2320, height: 1500, channels: 3, background: '#808286' } })
-    .composite([
-      { input: crop, left: 0, top: 0 },
-      { input: crop, left: 1160, top: 0 },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const { photo: twoCards } = await twoCardsPhoto(seed + 3);
   return [
     { name: 'text file', front: Buffer.from('this is not a photo'), back: good.back, expected: 'not_an_image' },
     { name: 'truncated JPEG', front: good.front.subarray(0, Math.floor(good.front.length * 0.6)), back: good.back, expected: 'corrupt_image' },

@@ -4,6 +4,7 @@ import type { Quad } from '@gradelens/shared';
 import { gradeCard, locateCards } from './index.ts';
 import { recentered } from './report/recenter.ts';
 import { generateCase } from './synth/index.ts';
+import { twoCardsPhoto } from './synth/two-cards.ts';
 
 type Case = Awaited<ReturnType<typeof generateCase>>;
 let card: Case;
@@ -11,18 +12,8 @@ let card: Case;
 let twoCards: { photo: Buffer; leftCard: Quad };
 beforeAll(async () => {
   card = await generateCase({ seed: 21, frame: '1080p', variant: 'clean', size: 'standard', blurSigma: 0 });
-  const big = await generateCase({ seed: 3, frame: '12mp', variant: 'clean', size: 'standard', background: 'grey_table' });
-  const half = await sharp(big.front).resize(2000, 1500).toBuffer();
-  const crop = await sharp(half).extract({ left: 420, top: 0, width: 1160, height: 1500 }).toBuffer();
-  const photo = await sharp({ create: { width: 2320, height: 1500, channels: 3, background: '#808286' } })
-    .composite([
-      { input: crop, left: 0, top: 0 },
-      { input: crop, left: 1160, top: 0 },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const leftCard = big.truth.corners!.front.map((p) => [p.x / 2 - 420, p.y / 2]) as Quad;
-  twoCards = { photo, leftCard };
+  const two = await twoCardsPhoto(3);
+  twoCards = { photo: two.photo, leftCard: two.leftCard as Quad };
 }, 60_000);
 
 const truthQuad = (c: Case, face: 'front' | 'back') => c.truth.corners![face].map((p) => [p.x, p.y]) as Quad;

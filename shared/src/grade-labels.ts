@@ -1,3 +1,5 @@
+import type { DefectKind } from './grading.ts';
+
 /** How grades are named and drawn (SPEC section 9): one place for client, label PDF and reports. */
 
 export function overallLabel(grade: number): string {
@@ -72,3 +74,15 @@ export function subgradeText(value: number | null, graded: boolean, missing = '-
 export const LOW_CONFIDENCE_BELOW = 0.5;
 
 export const isLowConfidence = (report: { confidence: number }): boolean => report.confidence < LOW_CONFIDENCE_BELOW;
+
+/** Each kind of wear in words, as the notes and the viewers name it. */
+export const DEFECT_KIND_NAMES: Record<DefectKind, string> = {
+  corner_whitening: 'whitening',
+  corner_rounding: 'rounding or a ding',
+  edge_whitening: 'edge whitening',
+  edge_chip: 'chipped edge',
+  scratch: 'scratch',
+  spot: 'spot or stain',
+  crease: 'crease',
+  print_line: 'print line',
+};

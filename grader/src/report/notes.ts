@@ -1,16 +1,7 @@
-import type { CenteringFace, Defect, GradeReport, QualityWarning } from '@gradelens/shared';
+import { DEFECT_KIND_NAMES, type CenteringFace, type Defect, type GradeReport, type QualityWarning } from '@gradelens/shared';
 
 const FACE = { front: 'Front', back: 'Back' } as const;
-const KIND: Record<Defect['kind'], string> = {
-  corner_whitening: 'whitening',
-  corner_rounding: 'rounding or a ding',
-  edge_whitening: 'edge whitening',
-  edge_chip: 'chipped edge',
-  scratch: 'scratch',
-  spot: 'spot or stain',
-  crease: 'crease',
-  print_line: 'print line',
-};
+const KIND = DEFECT_KIND_NAMES;
 
 /** Plain sentences a collector can act on, paragraphs separated by blank lines. */
 export function writeNotes(report: Omit<GradeReport, 'notes'>, surfaceInspected: string): string {

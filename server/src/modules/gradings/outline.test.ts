@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GradingPool } from '@gradelens/grader/pool/pool';
 import { generateCase } from '@gradelens/grader/synth/index';
+import { twoCardsPhoto } from '@gradelens/grader/synth/two-cards';
 import type { Quad } from '@gradelens/shared';
 import { cardGradings, users } from '../../db/schema.ts';
 import { rolesFor } from '../../../test/support/admin.ts';
@@ -22,16 +23,8 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, { grader: pool });
   const c = await generateCase({ seed: 21, frame: '1080p', variant: 'clean', size: 'standard', blurSigma: 0 });
   good = { front: c.front, back: c.back };
-  const big = await generateCase({ seed: 3, frame: '12mp', variant: 'clean', size: 'standard', background: 'grey_table' });
-  const crop = await sharp(await sharp(big.front).resize(2000, 1500).toBuffer()).extract({ left: 420, top: 0, width: 1160, height: 1500 }).toBuffer();
-  const photo = await sharp({ create: { width: 2320, height: 1500, channels: 3, background: '#808286' } })
-    .composite([
-      { input: crop, left: 0, top: 0 },
-      { input: crop, left: 1160, top: 0 },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  twoCards = { photo, leftCard: big.truth.corners!.front.map((p) => [p.x / 2 - 420, p.y / 2]) as Quad };
+  const two = await twoCardsPhoto(3);
+  twoCards = { photo: two.photo, leftCard: two.leftCard as Quad };
 }, 60_000);
 afterAll(async () => {
   await t.close();

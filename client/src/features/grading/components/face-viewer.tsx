@@ -1,6 +1,6 @@
 import { Maximize2, Minus, Plus } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { Defect, Face, Frame, GradeReport } from '@gradelens/shared';
+import { DEFECT_KIND_NAMES, type Face, type Frame, type GradeReport } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
@@ -9,16 +9,6 @@ export type Layer = 'outline' | 'frame' | 'defects';
 const LAYER_NAMES: Record<Layer, string> = { outline: 'Card edge', frame: 'Frame lines', defects: 'Wear found' };
 const SIDES = ['left', 'right', 'top', 'bottom'] as const;
 type FrameSide = (typeof SIDES)[number];
-const DEFECT_NAMES: Record<Defect['kind'], string> = {
-  corner_whitening: 'whitening',
-  corner_rounding: 'rounding or a ding',
-  edge_whitening: 'edge whitening',
-  edge_chip: 'chipped edge',
-  scratch: 'scratch',
-  spot: 'spot or stain',
-  crease: 'crease',
-  print_line: 'print line',
-};
 
 /** Where the card lies in the squared-up picture: its margin and size, as fractions of the picture. */
 function geometryOf(report: GradeReport) {
@@ -151,7 +141,7 @@ export function MeasuredFaces({
                 aria-pressed={selected === i}
                 onClick={() => setSelected(selected === i ? null : i)}
               >
-                {i + 1}. {d.face === 'front' ? 'Front' : 'Back'} {d.location}: {DEFECT_NAMES[d.kind]} {d.sizeMm} mm{d.impliedGrade < 10 ? `, limits to ${d.impliedGrade}` : ''}
+                {i + 1}. {d.face === 'front' ? 'Front' : 'Back'} {d.location}: {DEFECT_KIND_NAMES[d.kind]} {d.sizeMm} mm{d.impliedGrade < 10 ? `, limits to ${d.impliedGrade}` : ''}
               </button>
             </li>
           ))}
