@@ -1,4 +1,4 @@
-import { AlertCircle, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { GradeReportView, toReportGrades } from '@/features/grading/components/g
 import { galleryUrl } from '@/features/grading/components/result-actions';
 import { toast } from '@/features/toasts/toast-store';
 import { PageSpinner } from '../guards.tsx';
+import { Missing } from './missing.tsx';
 
 /** /card/:id and /gallery/:id: the grade report of one card. */
 export function CardDetailsPage() {
@@ -34,16 +35,7 @@ export function CardDetailsPage() {
   if (query.isLoading) return <PageSpinner />;
   const grading = query.data;
   if (!grading) {
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-24 text-center">
-        <AlertCircle className="size-12 text-red-500" aria-hidden />
-        <h1 className="text-2xl font-bold text-slate-900">Card Not Found</h1>
-        <p className="text-slate-600">{query.error ? messageOf(query.error) : "We couldn't find the card grading details you're looking for."}</p>
-        <Button asChild variant="outline">
-          <Link to={back.to}>{back.label}</Link>
-        </Button>
-      </div>
-    );
+    return <Missing title="Card Not Found" message={query.error ? messageOf(query.error) : "We couldn't find the card grading details you're looking for."} back={back} />;
   }
   const isOwner = user?.id === grading.userId;
   const graded = grading.overallGrade !== null;

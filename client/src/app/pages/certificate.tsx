@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { overallLabel, subgradeText } from '@gradelens/shared';
-import { Button } from '@/components/ui/button';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { apiRequest } from '@/lib/api';
 import { PageSpinner } from '../guards.tsx';
+import { Missing } from './missing.tsx';
 
 interface Certificate {
   certificateNumber: string;
@@ -34,16 +34,8 @@ export function CertificatePage() {
   if (query.isLoading) return <PageSpinner />;
   const cert = query.data;
   if (!cert) {
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-24 text-center">
-        <AlertCircle className="size-12 text-red-500" aria-hidden />
-        <h1 className="text-2xl font-bold text-slate-900">Certificate not found</h1>
-        <p className="text-slate-600">{query.error ? messageOf(query.error) : 'No graded card has this certificate number.'} Check the number on the label.</p>
-        <Button asChild variant="outline">
-          <Link to="/">Back to Home</Link>
-        </Button>
-      </div>
-    );
+    const why = query.error ? messageOf(query.error) : 'No graded card has this certificate number.';
+    return <Missing title="Certificate not found" message={`${why} Check the number on the label.`} back={{ to: '/', label: 'Back to Home' }} />;
   }
   const graded = cert.overallGrade !== null;
   const rows: [string, number | null][] = [
