@@ -52,6 +52,8 @@ export function GradingFlow() {
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [retaking, setRetaking] = useState<Face | null>(null);
+  /** The outline check failed (a busy or absent engine): the card may still be graded, the engine finding it itself. */
+  const [checkFailed, setCheckFailed] = useState<string | null>(null);
   const upload = useUploadCard();
   const save = useSaveDetails();
   const analyze = useAnalyzeCard();
@@ -62,14 +64,16 @@ export function GradingFlow() {
   const serverPhotos = grading.data ? { front: grading.data.frontImagePath, back: grading.data.backImagePath } : null;
 
   const findOutlines = useCallback(
-    (id: number) =>
+    (id: number) => {
+      setCheckFailed(null);
       detect.mutate(id, {
         onSuccess: (found) => {
           setDetection(found);
           setOutlines(outlinesFrom(found));
         },
-        onError: (error) => toast({ title: 'Could not check the outline', description: messageOf(error), variant: 'destructive' }),
-      }),
+        onError: (error) => setCheckFailed(messageOf(error)),
+      });
+    },
     [detect],
   );
 
@@ -111,6 +115,7 @@ export function GradingFlow() {
     setOutlines(null);
     setRejection(null);
     setFailure(null);
+    setCheckFailed(null);
     setStep('upload');
     if (params.has('draft')) setParams({}, { replace: true });
   };
@@ -210,7 +215,7 @@ export function GradingFlow() {
     setStep('metadata');
   };
 
-  const blocked = !user
+  const blocked = !user || checkFailed
     ? null
     : !detection || !outlines
       ? 'Checking the card’s outline…'
@@ -236,7 +241,15 @@ export function GradingFlow() {
       )}
       {step === 'metadata' && (
         <div className="space-y-6">
-          {user && serverPhotos && (
+          {user && checkFailed && (
+            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="alert">
+              <span>The card’s outline could not be checked: {checkFailed} You can still go on; the engine will find the card itself.</span>
+              <Button size="sm" variant="outline" onClick={() => gradingId !== null && findOutlines(gradingId)}>
+                Check again
+              </Button>
+            </div>
+          )}
+          {user && serverPhotos && !checkFailed && (
             <OutlineCheck
               detection={detection}
               photos={serverPhotos}
