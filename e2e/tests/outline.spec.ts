@@ -202,13 +202,14 @@ test('the label’s QR target opens for a signed-out visitor although the gradin
   await expect(visitor.getByTestId('certificate-grade')).toContainText(/\d/);
   await expect.poll(() => visitor.getByAltText('Front of Blastoise').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  await page.goto(`/card/${id}`);
-  const showPhoto = page.getByLabel('Show the front photo on the public certificate page');
+  // The owner turns the photo off on the certificate page itself (the card page has the same switch).
+  await page.goto(`/cert/${certificateNumber}`);
+  const showPhoto = page.getByLabel('This is your card: show its front photo on this page');
   await expect(showPhoto).toBeChecked();
-  // The box follows the server's answer: it turns off once the change is stored.
   await showPhoto.click();
   await expect(showPhoto).not.toBeChecked();
   expect((await grading(page, id)).certificatePhotoShown).toBe(false);
+  await expect(visitor.getByLabel(/This is your card/)).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByText('The owner has not made the photo public.')).toBeVisible();
   await visitor.goto('/cert/GL-00000001-00000000');

@@ -3,6 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { overallLabel, subgradeText } from '@gradelens/shared';
 import { messageOf } from '@/features/auth/components/server-errors';
+import { useCertificatePhoto } from '@/features/grading/api/outline';
 import { apiRequest } from '@/lib/api';
 import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
@@ -25,12 +26,15 @@ interface Certificate {
   centeringSetByOwner: boolean;
   photoPath: string | null;
   sharedGradingId: number | null;
+  /** Present for the card's owner only. */
+  owner?: { gradingId: number; photoShown: boolean };
 }
 
 /** /cert/:number: what the label's QR code opens, for anyone, shared in the gallery or not. */
 export function CertificatePage() {
   const { number = '' } = useParams();
   const query = useQuery({ queryKey: ['/api/certificates', number], queryFn: () => apiRequest<Certificate>('GET', `/api/certificates/${encodeURIComponent(number)}`), retry: false });
+  const photo = useCertificatePhoto();
   if (query.isLoading) return <PageSpinner />;
   const cert = query.data;
   if (!cert) {
@@ -78,6 +82,17 @@ export function CertificatePage() {
           {cert.correctedByGrader && <p className="text-sm text-slate-700">These grades were corrected by a GradeLens grader.</p>}
           {cert.centeringSetByOwner && <p className="text-sm text-slate-700">Centering lines set by the owner.</p>}
           <p className="text-xs text-slate-500">Graded from the owner’s photos, not from the card in hand.</p>
+          {cert.owner && (
+            <label className="flex items-center gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={cert.owner.photoShown}
+                disabled={photo.isPending}
+                onChange={(e) => photo.mutate({ id: cert.owner!.gradingId, showPhoto: e.target.checked }, { onSettled: () => void query.refetch() })}
+              />
+              This is your card: show its front photo on this page
+            </label>
+          )}
           {cert.sharedGradingId !== null && (
             <Link to={`/gallery/${cert.sharedGradingId}`} className="text-sm font-medium text-brand-600 hover:underline">
               See the full report in the gallery

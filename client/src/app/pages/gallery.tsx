@@ -27,6 +27,7 @@ export function GalleryPage() {
                     <p className="truncate font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
                     <p className="truncate text-xs text-slate-500">{[g.cardSet, g.gameBrand].filter(Boolean).join(' · ')}</p>
                     <p className="mt-1 text-sm font-bold text-brand-700">Grade {g.overallGrade}</p>
+                    {g.centeringSetByOwner && <p className="text-xs text-slate-500">Centering lines set by the owner</p>}
                   </div>
                 </Link>
               </li>

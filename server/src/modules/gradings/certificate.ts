@@ -31,8 +31,11 @@ export async function findCertified(db: Database, number: string): Promise<Gradi
   return row;
 }
 
-/** What the public certificate page shows: the card, its grades and date, the front unless the owner took it off. */
-export async function presentCertificate(db: Database, row: GradingRow) {
+/**
+ * What the public certificate page shows: the card, its grades and date, the front unless the
+ * owner took it off. The owner alone is told it is theirs, with the photo setting, to change it there.
+ */
+export async function presentCertificate(db: Database, row: GradingRow, viewerId: number | null) {
   const report = row.analysis as GradeReport | null;
   const [correction] = await db.select({ at: gradeCorrections.createdAt }).from(gradeCorrections).where(eq(gradeCorrections.cardGradingId, row.id)).limit(1);
   const number = certificateNumber(row);
@@ -54,5 +57,6 @@ export async function presentCertificate(db: Database, row: GradingRow) {
     centeringSetByOwner: centeringSetByOwner(report),
     photoPath: row.certPhotoHidden === 1 || !row.frontThumbPath ? null : `/api/certificates/${number}/photo`,
     sharedGradingId: row.sharedAt ? row.id : null,
+    ...(viewerId === row.userId ? { owner: { gradingId: row.id, photoShown: row.certPhotoHidden === 0 } } : {}),
   };
 }

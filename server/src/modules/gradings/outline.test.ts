@@ -179,6 +179,10 @@ describe('the public certificate', () => {
     expect(cert.statusCode).toBe(200);
     expect(cert.json()).toMatchObject({ certificateNumber: number, overallGrade: graded.overallGrade, photoPath: `/api/certificates/${number}/photo` });
     expect(cert.json()).not.toHaveProperty('userId');
+    expect(cert.json()).not.toHaveProperty('owner');
+    // The owner, signed in, is told it is theirs, to change the photo setting there.
+    expect((await call('GET', `/api/certificates/${number}`, user.cookie)).json().owner).toEqual({ gradingId: id, photoShown: true });
+    expect((await call('GET', `/api/certificates/${number}`, other.cookie)).json()).not.toHaveProperty('owner');
     const photo = await call('GET', `/api/certificates/${number}/photo`);
     expect(photo.statusCode).toBe(200);
     expect((await sharp(photo.rawPayload).metadata()).format).toBe('jpeg');

@@ -117,7 +117,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
 
   app.get<{ Params: { number: string } }>('/certificates/:number', async (request) => {
     await consumeAttempt(db, [certificateLookups(request.ip)]);
-    return presentCertificate(db, await findCertified(db, request.params.number));
+    return presentCertificate(db, await findCertified(db, request.params.number), request.user?.id ?? null);
   });
 
   app.get<{ Params: { number: string } }>('/certificates/:number/photo', async (request, reply) => {
