@@ -26,6 +26,13 @@ export const cardDetailsSchema = z.object({
 });
 export type CardDetailsInput = z.input<typeof cardDetailsSchema>;
 
+/** SPEC's name for the year on the metadata call, `cardYear`, taken as `year` when `year` is not given. */
+export function withYearAlias(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { cardYear, ...rest } = body as Record<string, unknown>;
+  return cardYear !== undefined && rest.year === undefined ? { ...rest, year: cardYear } : rest;
+}
+
 const gradeField = (label: string) =>
   z
     .number({ error: `${label} must be a whole number from ${GRADE_MIN} to ${GRADE_MAX}` })

@@ -159,6 +159,17 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
     expect(response.json()).toMatchObject({ cardName: 'Pikachu', cardSet: 'Jungle', cardNumber: '60/64', year: '1999' });
   });
 
+  it("takes the spec's cardYear as the year, and year when both are sent", async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    const send = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie: roles.user.cookie }, payload });
+    const base = { cardName: 'Pikachu', cardSet: 'Jungle', gameBrand: 'Pokemon' };
+    expect((await send({ ...base, cardYear: '2023-24' })).json()).toMatchObject({ year: '2023-24' });
+    expect((await send({ ...base, cardYear: 1999, year: '2001' })).json()).toMatchObject({ year: '2001' });
+    const bad = await send({ ...base, cardYear: '99' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.year).toBe('Year must look like 1999 or 2023-24');
+  });
+
   it.each([
     ['cardName', { cardSet: 'Jungle', gameBrand: 'Pokemon' }, 'Card name is required'],
     ['cardSet', { cardName: 'Pikachu', cardSet: '  ', gameBrand: 'Pokemon' }, 'Card set is required'],

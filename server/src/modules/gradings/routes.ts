@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { analyzeHintsSchema, cardDetailsSchema, centeringLinesSchema, galleryQuerySchema, shareSchema, type GalleryPage } from '@gradelens/shared';
+import { analyzeHintsSchema, cardDetailsSchema, centeringLinesSchema, galleryQuerySchema, shareSchema, withYearAlias, type GalleryPage } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
@@ -49,7 +49,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
 
   app.patch('/card-gradings/:id/metadata', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const details = parseInput(cardDetailsSchema, request.body);
+    const details = parseInput(cardDetailsSchema, withYearAlias(request.body));
     const user = currentUser(request);
     const grading = await findOwnGrading(db, id, user);
     return presentGrading(await updateDetails(db, grading, details), { viewer: user });
