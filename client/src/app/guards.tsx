@@ -2,6 +2,7 @@ import { Loader2, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/current-user';
+import { returnPath, returnState } from '@/features/auth/return-path';
 
 export function PageSpinner() {
   return (
@@ -16,7 +17,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/auth" replace state={returnState(location)} />;
   return children;
 }
 
@@ -38,10 +39,11 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Signed-in visitors of /auth go home. */
+/** Signed-in visitors of /auth go back where they came from, else home. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
   return children;
 }

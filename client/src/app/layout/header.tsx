@@ -1,9 +1,10 @@
 import { Menu, ScanSearch, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND, TAGLINE } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/current-user';
+import { returnState } from '@/features/auth/return-path';
 import { cn } from '@/lib/utils';
 import { navLinksFor } from './nav-links.ts';
 import { UserMenu } from './user-menu.tsx';
@@ -27,10 +28,11 @@ export function Brand() {
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const links = navLinksFor(user);
-  // Admins have seven links, too many beside the brand below lg: they keep the menu button until then.
-  const wide = user?.isAdmin ? { nav: 'lg:flex', menu: 'lg:hidden' } : { nav: 'md:flex', menu: 'md:hidden' };
+  // Signed-in users have six links and admins eight, too many beside the brand on a tablet: they keep the menu button longer.
+  const wide = user?.isAdmin ? { nav: 'xl:flex', menu: 'xl:hidden' } : user ? { nav: 'lg:flex', menu: 'lg:hidden' } : { nav: 'md:flex', menu: 'md:hidden' };
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
 
@@ -46,7 +48,7 @@ export function Header() {
           ))}
         </nav>
         <div className="flex shrink-0 items-center gap-2">
-          {!isLoading && (user ? <UserMenu user={user} /> : <Button asChild size="sm"><Link to="/auth">Sign In</Link></Button>)}
+          {!isLoading && (user ? <UserMenu user={user} /> : <Button asChild size="sm"><Link to="/auth" state={returnState(location)}>Sign In</Link></Button>)}
           <Button variant="ghost" size="icon" className={wide.menu} aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? <X /> : <Menu />}
           </Button>

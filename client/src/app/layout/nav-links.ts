@@ -9,6 +9,7 @@ export interface NavLinkItem {
 export function navLinksFor(user: CurrentUser | null): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: '/', label: 'Home' },
+    { to: '/gallery', label: 'Gallery' },
     { to: '/marketplace', label: 'Marketplace' },
   ];
   if (user) links.push({ to: '/profile', label: 'Profile' }, { to: '/portfolio', label: 'Portfolio' }, { to: '/payment', label: 'Buy Points' });

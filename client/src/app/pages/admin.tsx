@@ -15,10 +15,12 @@ import { LoadFailed } from '@/features/admin/components/load-failed';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { toast } from '@/features/toasts/toast-store';
 import { PageShell } from './page-shell.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 const td = cellClass;
 
 export function AdminPage() {
+  usePageTitle('Admin Dashboard');
   return (
     <PageShell title="Admin Dashboard">
       <Tabs defaultValue="grades">

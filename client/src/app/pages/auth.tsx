@@ -4,9 +4,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PointBankCard } from '@/features/auth/components/point-bank-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { usePageTitle } from '@/lib/page-title';
 
 /** /auth opens the Login tab; /auth?tab=register (the guest banner's Sign Up Now) opens Register. */
 export function AuthPage() {
+  usePageTitle('Sign In');
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
   return (

@@ -15,6 +15,7 @@ import { galleryUrl } from '@/features/grading/components/result-actions';
 import { toast } from '@/features/toasts/toast-store';
 import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 /** /card/:id and /gallery/:id: the grade report of one card. */
 export function CardDetailsPage() {
@@ -31,6 +32,7 @@ export function CardDetailsPage() {
   const isAdmin = user?.isAdmin === true;
   const corrections = useCorrections(id, isAdmin && Number.isInteger(id) && id > 0);
   const back = gallery ? { to: '/gallery', label: 'Back to Gallery' } : { to: '/profile', label: 'Back to Profile' };
+  usePageTitle(query.data ? (query.data.cardName ?? `Card #${query.data.id}`) : query.isLoading ? 'Card' : 'Card Not Found');
 
   if (query.isLoading) return <PageSpinner />;
   const grading = query.data;

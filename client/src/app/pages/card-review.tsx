@@ -10,10 +10,12 @@ import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { GradeBadge } from '@/features/admin/components/grade-badge';
 import { LoadFailed } from '@/features/admin/components/load-failed';
 import { PageShell } from './page-shell.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 const EMPTY: GradingFilters = { grade: '', cardName: '', userId: '' };
 
 export function CardReviewPage() {
+  usePageTitle('Card Review');
   const [draft, setDraft] = useState<GradingFilters>(EMPTY);
   const [applied, setApplied] = useState<GradingFilters>(EMPTY);
   const [page, setPage] = useState(1);

@@ -7,6 +7,7 @@ import { useCertificatePhoto } from '@/features/grading/api/outline';
 import { apiRequest } from '@/lib/api';
 import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 interface Certificate {
   certificateNumber: string;
@@ -35,6 +36,7 @@ export function CertificatePage() {
   const { number = '' } = useParams();
   const query = useQuery({ queryKey: ['/api/certificates', number], queryFn: () => apiRequest<Certificate>('GET', `/api/certificates/${encodeURIComponent(number)}`), retry: false });
   const photo = useCertificatePhoto();
+  usePageTitle(`Certificate ${number}`);
   if (query.isLoading) return <PageSpinner />;
   const cert = query.data;
   if (!cert) {

@@ -10,9 +10,11 @@ import { useRequestReset, useResetPassword } from '@/features/account/api/passwo
 import { Field } from '@/features/auth/components/field';
 import { messageOf } from '@/features/auth/components/server-errors';
 import { toast } from '@/features/toasts/toast-store';
+import { usePageTitle } from '@/lib/page-title';
 
 /** Step 1 asks for the email; step 2 (from the mailed link, or a token in the answer) sets the password. */
 export function ForgotPasswordPage() {
+  usePageTitle('Forgot Password');
   const [params] = useSearchParams();
   const [token, setToken] = useState(params.get('token') ?? '');
   return (

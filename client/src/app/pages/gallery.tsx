@@ -5,8 +5,10 @@ import { Button } from '@/components/ui/button';
 import { fetchGallery, galleryKey } from '@/features/grading/api/share';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 export function GalleryPage() {
+  usePageTitle('Gallery');
   const [page, setPage] = useState(1);
   const query = useQuery({ queryKey: galleryKey(page), queryFn: () => fetchGallery(page) });
   const data = query.data;

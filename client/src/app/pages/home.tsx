@@ -1,7 +1,9 @@
 import { GradingFlow } from '@/features/grading/components/grading-flow';
 import { Landing } from '@/features/landing/landing';
+import { usePageTitle } from '@/lib/page-title';
 
 export function HomePage() {
+  usePageTitle(null);
   return (
     <>
       <Landing />

@@ -5,10 +5,12 @@ import type { SiteSettings } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { apiRequest } from '@/lib/api';
 import { PageShell } from './page-shell.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 export const siteSettingsKey = ['/api/site-settings'] as const;
 
 export function MarketplacePage() {
+  usePageTitle('Marketplace');
   const settings = useQuery({ queryKey: siteSettingsKey, queryFn: () => apiRequest<SiteSettings>('GET', '/api/site-settings') });
   const stores = settings.data?.marketplace;
   return (

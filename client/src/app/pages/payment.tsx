@@ -8,10 +8,12 @@ import { PaymentDialog } from '@/features/payments/components/payment-dialog';
 import { toast } from '@/features/toasts/toast-store';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 const STATUS_STYLE = { pending: 'bg-amber-100 text-amber-800', approved: 'bg-green-100 text-green-800', rejected: 'bg-red-100 text-red-800' } as const;
 
 export function PaymentPage() {
+  usePageTitle('Buy Points');
   const { user } = useCurrentUser();
   const accounts = usePaymentAccounts();
   const payments = useMyPayments();

@@ -14,10 +14,12 @@ import { filterAndSort, gamesOf, groupByGameAndSet, portfolioStatistics, setsOf,
 import { cn } from '@/lib/utils';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 const select = 'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
 export function PortfolioPage() {
+  usePageTitle('Portfolio');
   const { user } = useCurrentUser();
   const query = useMyGradings();
   const [search, setSearch] = useState('');

@@ -11,8 +11,10 @@ import { useSignOut } from '@/features/auth/api/logout';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/features/toasts/toast-store';
 import { Avatar } from '../layout/user-menu.tsx';
+import { usePageTitle } from '@/lib/page-title';
 
 export function ProfilePage() {
+  usePageTitle('Profile');
   const { user } = useCurrentUser();
   const { signOut, isPending: signingOut } = useSignOut();
   const picture = useUploadProfilePicture();
@@ -22,7 +24,7 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[260px_1fr]">
-      <aside className="flex flex-col items-center gap-3 self-start rounded-xl border border-slate-200 bg-white p-6 text-center">
+      <aside className="flex min-w-0 flex-col items-center gap-3 self-start rounded-xl border border-slate-200 bg-white p-6 text-center">
         <button type="button" aria-label="Change profile picture" className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500" onClick={() => fileInput.current?.click()}>
           <Avatar user={user} size="lg" />
         </button>
@@ -43,7 +45,7 @@ export function ProfilePage() {
             });
           }}
         />
-        <h1 className="text-xl font-bold text-slate-900">{user.username}</h1>
+        <h1 className="max-w-full break-all text-xl font-bold text-slate-900">{user.username}</h1>
         <dl className="text-sm text-slate-600">
           <div>
             <dt className="inline">Account ID </dt>
@@ -62,7 +64,8 @@ export function ProfilePage() {
           Sign Out
         </Button>
       </aside>
-      <Tabs defaultValue="history">
+      {/* min-w-0: a grid item is otherwise as wide as its widest content (a long email, the points table). */}
+      <Tabs defaultValue="history" className="min-w-0">
         <TabsList>
           <TabsTrigger value="history">Grading History</TabsTrigger>
           <TabsTrigger value="settings">Account Settings</TabsTrigger>

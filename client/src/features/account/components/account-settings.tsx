@@ -14,18 +14,18 @@ type PasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export function AccountSettings({ user }: { user: CurrentUser }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <EmailForm user={user} />
       <Card>
         <CardHeader>
           <CardTitle>Account information</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-500">Username</dt>
-            <dd className="font-medium text-slate-900">{user.username}</dd>
+            <dd className="break-all font-medium text-slate-900">{user.username}</dd>
             <dt className="text-slate-500">Current email</dt>
-            <dd className="font-medium text-slate-900" data-testid="current-email">
+            <dd className="break-all font-medium text-slate-900" data-testid="current-email">
               {user.email || 'No email set'}
             </dd>
           </dl>

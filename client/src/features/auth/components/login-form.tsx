@@ -1,22 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema, type LoginInput } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/features/toasts/toast-store';
 import { useLogin } from '../api/login.ts';
+import { returnPath } from '../return-path.ts';
 import { Field } from './field.tsx';
 import { applyServerFieldErrors, messageOf } from './server-errors.ts';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { emailOrUsername: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => navigate(returnPath(location.state), { replace: true }),
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['emailOrUsername', 'password']);
         toast({ title: 'Login failed', description: messageOf(error), variant: 'destructive' });

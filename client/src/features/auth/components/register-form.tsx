@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { registerSchema, type RegisterInput } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/features/toasts/toast-store';
 import { useRegister } from '../api/register.ts';
+import { returnPath } from '../return-path.ts';
 import { Field } from './field.tsx';
 import { applyServerFieldErrors, messageOf } from './server-errors.ts';
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const register = useRegister();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
@@ -19,7 +21,7 @@ export function RegisterForm() {
 
   const onSubmit = form.handleSubmit((values) =>
     register.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => navigate(returnPath(location.state), { replace: true }),
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['username', 'email', 'password', 'confirmPassword']);
         toast({ title: 'Registration failed', description: messageOf(error), variant: 'destructive' });

@@ -46,7 +46,7 @@ export function UploadStep({ user, points, images, uploading, onFile, onRemove, 
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p>
             <strong>Guest Mode:</strong> you can try the flow with demo grades that are not saved.{' '}
-            <Link to="/auth" className="font-semibold underline">
+            <Link to="/auth" state={{ from: '/' }} className="font-semibold underline">
               Sign In
             </Link>{' '}
             to grade your card for real and keep your results.
