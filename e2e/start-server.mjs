@@ -39,6 +39,12 @@ Object.assign(process.env, {
   AUTH_FREE_FAILURES: '10000',
   // The paging tests keep more ungraded uploads than a collector would (the cap has API tests).
   DRAFTS_PER_USER: '100',
+  // The operator's payment accounts and stores, as a site that sells points is configured.
+  PAYMENT_ACCOUNT_VENMO: '@e2e-shop',
+  PAYMENT_ACCOUNT_CASHAPP: '$E2EShop',
+  PAYMENT_ACCOUNT_PAYPAL: 'pay@e2e-shop.example.test',
+  MARKETPLACE_LIVE_URL: 'https://live.e2e-shop.example.test/',
+  MARKETPLACE_RESALE_URL: 'https://resale.e2e-shop.example.test/',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });

@@ -283,3 +283,16 @@ test('the marketplace opens the two stores in a new tab', async ({ page }) => {
     await expect(link).toHaveAttribute('href', /^https:\/\//);
   }
 });
+
+test('with no payment account or store configured, nothing invented is shown: purchases are not set up, and no store is linked', async ({ page, user }) => {
+  expect((await (await page.request.get('/api/user')).json()).username).toBe(user.username);
+  // The server's answer for a site without settings (its own behaviour has API tests).
+  await page.route('**/api/payment/accounts', (route) => route.fulfill({ json: { accounts: {}, packages: { basic: { name: 'Basic', points: 100, price: 5 } } } }));
+  await page.route('**/api/site-settings', (route) => route.fulfill({ json: { marketplace: { liveStoreUrl: null, resaleStoreUrl: null } } }));
+  await page.goto('/payment');
+  await expect(page.getByTestId('purchases-not-set-up')).toContainText('Buying points is not set up on this site yet');
+  await expect(page.getByRole('button', { name: 'Select Package' })).toHaveCount(0);
+  await page.goto('/marketplace');
+  await expect(page.getByTestId('no-stores')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Visit/ })).toHaveCount(0);
+});

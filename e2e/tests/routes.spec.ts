@@ -49,9 +49,15 @@ test('the home page shows the landing block, the steps and the footer', async ({
   ]);
   const services = page.getByRole('region', { name: 'Services' });
   await expect(services.getByRole('heading', { level: 2 })).toHaveText('Services');
-  await expect(services.getByRole('heading', { level: 3 })).toHaveText(['Instant pre-grade', 'Reviewed by people', 'In-person grading']);
-  await expect(page.getByRole('heading', { name: 'Sample gradings' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Sample gradings' }).locator('..').getByRole('listitem')).toHaveCount(8);
+  await expect(services.getByRole('heading', { level: 3 })).toHaveText(['Instant pre-grade', 'You check the outline', 'A certificate for every grade']);
+  // The examples are the engine's own output on generated photos, and say so.
+  await expect(page.getByRole('heading', { name: 'Example gradings' })).toBeVisible();
+  await expect(page.getByText(/Examples, not customers’ cards/)).toBeVisible();
+  const examples = page.getByTestId('example-grading');
+  await expect(examples).toHaveCount(4);
+  await expect(examples.first()).toContainText(/Engine: \d+ overall/);
+  await expect.poll(() => examples.first().getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByText('Reviewed by people')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Grading steps' })).toContainText('Upload');
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} GradeLens`);

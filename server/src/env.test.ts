@@ -40,8 +40,10 @@ describe('loadEnv', () => {
 });
 
 describe('startupWarnings', () => {
+  const accounts = { PAYMENT_ACCOUNT_VENMO: '@card-shop' };
+
   it('warns that no mail is sent without SMTP_URL and says how to fix it', () => {
-    const source = { INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test' };
+    const source = { INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test', ...accounts };
     const [warning, ...others] = startupWarnings(loadEnv(source), source);
     expect(others).toEqual([]);
     expect(warning).toMatch(/SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody/);
@@ -49,9 +51,14 @@ describe('startupWarnings', () => {
   });
 
   it('warns about an unset PUBLIC_URL, and about nothing when both are set', () => {
-    const bare = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525' };
+    const bare = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525', ...accounts };
     expect(startupWarnings(loadEnv(bare), bare)).toEqual(['PUBLIC_URL is unset: links in mail and on labels point at http://localhost:5000']);
     const full = { ...bare, PUBLIC_URL: 'https://cards.example.test' };
     expect(startupWarnings(loadEnv(full), full)).toEqual([]);
+  });
+
+  it('warns that points cannot be bought when no payment account is set', () => {
+    const source = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://cards.example.test', PAYMENT_ACCOUNT_PAYPAL: '  ' };
+    expect(startupWarnings(loadEnv(source), source)).toEqual([expect.stringMatching(/^No payment account is set .*points cannot be bought/)]);
   });
 });

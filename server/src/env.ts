@@ -47,6 +47,12 @@ const packagesSchema = z
   )
   .min(1);
 
+/** A setting that may be left out: empty or blank counts as not set. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
 const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -71,9 +77,10 @@ const envSchema = z.object({
   ANALYSES_PER_USER: z.coerce.number().int().positive().default(60),
   PAYMENTS_PER_USER: z.coerce.number().int().positive().default(10),
   DRAFTS_PER_USER: z.coerce.number().int().positive().default(20),
-  PAYMENT_ACCOUNT_VENMO: z.string().default('@GradeLens-Points'),
-  PAYMENT_ACCOUNT_CASHAPP: z.string().default('$GradeLensPoints'),
-  PAYMENT_ACCOUNT_PAYPAL: z.string().default('payments@gradelens.example'),
+  // The operator's own receiving accounts; a method without one is not offered (none: no purchases).
+  PAYMENT_ACCOUNT_VENMO: optionalText,
+  PAYMENT_ACCOUNT_CASHAPP: optionalText,
+  PAYMENT_ACCOUNT_PAYPAL: optionalText,
   POINTS_PACKAGES: z
     .string()
     .optional()
@@ -92,8 +99,9 @@ const envSchema = z.object({
   EBAY_CLIENT_ID: z.string().optional(),
   EBAY_CLIENT_SECRET: z.string().optional(),
   EBAY_API_URL: z.url().default('https://api.ebay.com'),
-  MARKETPLACE_LIVE_URL: z.url().default('https://www.whatnot.com/'),
-  MARKETPLACE_RESALE_URL: z.url().default('https://www.ebay.com/'),
+  // The operator's stores; a link without one is not shown.
+  MARKETPLACE_LIVE_URL: z.url().optional(),
+  MARKETPLACE_RESALE_URL: z.url().optional(),
   GRADING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -108,6 +116,11 @@ export function startupWarnings(env: Env, source: NodeJS.ProcessEnv = process.en
     warnings.push(
       'SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody. ' +
         'Set SMTP_URL (smtp://user:pass@host:587), or for local development RESET_TOKEN_IN_RESPONSE=true to get reset tokens in the API answer.',
+    );
+  }
+  if (!env.PAYMENT_ACCOUNT_VENMO && !env.PAYMENT_ACCOUNT_CASHAPP && !env.PAYMENT_ACCOUNT_PAYPAL) {
+    warnings.push(
+      'No payment account is set (PAYMENT_ACCOUNT_VENMO, PAYMENT_ACCOUNT_CASHAPP, PAYMENT_ACCOUNT_PAYPAL): points cannot be bought, and the Point Bank says purchases are not set up yet.',
     );
   }
   return warnings;

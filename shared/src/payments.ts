@@ -44,7 +44,8 @@ export const DEFAULT_REJECTION_NOTE = 'Rejected by admin';
 export type PaymentStatus = 'pending' | 'approved' | 'rejected';
 
 export interface PaymentAccountsResponse {
-  accounts: Record<PaymentMethod, string>;
+  /** The methods the operator configured, each with its receiving account; none: purchases are not set up. */
+  accounts: Partial<Record<PaymentMethod, string>>;
   packages: Record<string, { name: string; points: number; price: number }>;
 }
 

@@ -45,5 +45,6 @@ export function displayedPrice(price: CardPrice, grade: number | null): { value:
 }
 
 export interface SiteSettings {
-  marketplace: { liveStoreUrl: string; resaleStoreUrl: string };
+  /** The operator's stores; null where none is configured (the link is not shown). */
+  marketplace: { liveStoreUrl: string | null; resaleStoreUrl: string | null };
 }

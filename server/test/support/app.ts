@@ -31,6 +31,10 @@ export async function createTestApp(
     ANALYSES_PER_USER: '1000',
     PAYMENTS_PER_USER: '1000',
     DRAFTS_PER_USER: '1000',
+    // A site that sells points: the operator's receiving accounts (tests of a site without them override these with '').
+    PAYMENT_ACCOUNT_VENMO: '@test-shop',
+    PAYMENT_ACCOUNT_CASHAPP: '$TestShop',
+    PAYMENT_ACCOUNT_PAYPAL: 'pay@shop.example.test',
     ...overrides,
     DATA_DIR: dataDir,
   });

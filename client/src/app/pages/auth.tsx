@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { SIGNUP_BONUS_POINTS } from '@gradelens/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -16,7 +17,7 @@ export function AuthPage() {
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl">Welcome to GradeLens</CardTitle>
-          <CardDescription>Sign in to save your grades, or create an account with 20 free points.</CardDescription>
+          <CardDescription>Sign in to save your grades, or create an account with {SIGNUP_BONUS_POINTS} free points.</CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs key={tab} defaultValue={tab}>

@@ -23,10 +23,15 @@ export function PaymentPage() {
   }, [accounts.isError]);
   if (!user) return null;
   const packages = Object.entries(accounts.data?.packages ?? {}).map(([id, p]) => ({ id, ...p }));
+  const purchasesSetUp = Object.keys(accounts.data?.accounts ?? {}).length > 0;
   return (
     <PageShell title="Purchase Points" description={`Points grade your cards at ${POINTS_PER_GRADING} points per card, and are added once your payment is confirmed.`}>
       {accounts.isLoading ? (
         <PageSpinner />
+      ) : accounts.isSuccess && !purchasesSetUp ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600" data-testid="purchases-not-set-up">
+          Buying points is not set up on this site yet: no payment account has been configured. Your balance is kept; check back later.
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {packages.map((pkg) => (

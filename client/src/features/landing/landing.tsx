@@ -1,8 +1,21 @@
 import { Award, Camera, Ruler, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { POINTS_PER_GRADING } from '@gradelens/shared';
+import { POINTS_PER_GRADING, SIGNUP_BONUS_POINTS } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/current-user';
+import examples from './examples.json';
+
+interface LandingExample {
+  family: string;
+  label: string;
+  picture: string;
+  overallGrade: number;
+  centeringGrade: number | null;
+  cornerGrade: number;
+  edgeGrade: number;
+  surfaceGrade: number;
+  drawnGrade: number;
+}
 
 const features = [
   { Icon: Ruler, title: 'Measured, not guessed', text: 'Centering, corners, edges and surface measured in millimetres on your photos, the way a professional grader looks at a card.' },
@@ -10,27 +23,19 @@ const features = [
   { Icon: Award, title: 'Notes you can act on', text: 'Every point taken off is explained, with the defect boxed on the image and the grade it implies.' },
 ];
 
-const samples = [
-  { name: 'Charizard', set: 'Base Set', grade: 9, hue: 'from-orange-400 to-red-500' },
-  { name: 'Black Lotus', set: 'Alpha', grade: 7, hue: 'from-slate-600 to-slate-900' },
-  { name: 'Blue-Eyes White Dragon', set: 'Legend of Blue Eyes', grade: 8, hue: 'from-sky-400 to-indigo-600' },
-  { name: 'Pikachu Illustrator', set: 'Promo', grade: 10, hue: 'from-yellow-300 to-amber-500' },
-  { name: 'Mickey Mantle', set: '1952 Topps', grade: 6, hue: 'from-emerald-400 to-teal-600' },
-  { name: 'Dark Magician', set: 'Starter Deck Yugi', grade: 9, hue: 'from-purple-500 to-fuchsia-700' },
-  { name: 'Mewtwo', set: 'Base Set', grade: 8, hue: 'from-violet-400 to-purple-600' },
-  { name: 'LeBron James', set: '2003 Topps Chrome', grade: 10, hue: 'from-rose-400 to-pink-600' },
-];
+/** Real engine output on generated photos (grader/bench/landing-examples.ts), shown as examples. */
+const samples: LandingExample[] = examples;
 
 const services = [
   { Icon: Sparkles, title: 'Instant pre-grade', text: `${POINTS_PER_GRADING} points a card. Know what a card is likely to get before you pay for a slab.` },
-  { Icon: ShieldCheck, title: 'Reviewed by people', text: 'Our graders review results and correct them when a photo misled the engine.' },
-  { Icon: Truck, title: 'In-person grading', text: 'Submission of physical cards for grading is coming to GradeLens.' },
+  { Icon: ShieldCheck, title: 'You check the outline', text: 'Before you pay, see where the engine found your card and drag a corner if it is off; after grading, move the centering lines and have the centering measured again for free.' },
+  { Icon: Truck, title: 'A certificate for every grade', text: 'Each graded card gets a label with a QR code that opens its public certificate page: the card, its grades and the date.' },
 ];
 
 const faqs = [
   { q: 'How accurate is a photo grade?', a: 'The engine measures what graders measure: centering ratios, corner and edge wear in millimetres and surface defects. Lighting and focus matter; the report warns you when a photo limits what it can see.' },
   { q: 'What do I need?', a: 'A phone camera, good light and a sheet of white paper. Photograph the whole card, front and back, filling most of the frame.' },
-  { q: 'How much does it cost?', a: `Each grading costs ${POINTS_PER_GRADING} points. New accounts get 20 points, and 100 points cost $5.` },
+  { q: 'How much does it cost?', a: `Each grading costs ${POINTS_PER_GRADING} points, and new accounts get ${SIGNUP_BONUS_POINTS}. More points are sold in packages on the Buy Points page.` },
   { q: 'Can I try it without an account?', a: 'Yes. Guests can run the grading flow in demo mode; demo grades are random and are not saved.' },
 ];
 
@@ -43,7 +48,7 @@ export function Landing() {
           Know your card's grade before you send it in
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          AI-powered grading for Pokemon, Magic, Yu-Gi-Oh and sports cards: centering, corners, edges and surface from two photos.
+          Measured grading for Pokemon, Magic, Yu-Gi-Oh and sports cards: centering, corners, edges and surface from two photos.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
@@ -71,17 +76,23 @@ export function Landing() {
       </section>
 
       <section aria-labelledby="samples-heading" className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">
-        <h2 id="samples-heading" className="text-2xl font-bold text-slate-900">Sample gradings</h2>
-        <p className="mt-1 text-sm text-slate-500">Illustrations of the kind of cards collectors grade.</p>
+        <h2 id="samples-heading" className="text-2xl font-bold text-slate-900">Example gradings</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          Examples, not customers’ cards: cards drawn by our test generator, photographed on white paper and graded by the engine you use. Beside each grade is the grade of the wear the generator drew.
+        </p>
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {samples.map((s) => (
-            <li key={s.name} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-              <div className={`relative aspect-[2.5/3.5] bg-gradient-to-br ${s.hue}`}>
-                <span className="absolute top-2 right-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-bold text-slate-900">{s.grade}</span>
+            <li key={s.family} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="example-grading">
+              <div className="relative">
+                <img src={s.picture} alt={`Example: ${s.label}, squared up by the engine`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" loading="lazy" />
+                <span className="absolute top-2 right-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-bold text-slate-900">{s.overallGrade}</span>
               </div>
-              <div className="p-3">
-                <p className="truncate text-sm font-semibold text-slate-900">{s.name}</p>
-                <p className="truncate text-xs text-slate-500">{s.set}</p>
+              <div className="space-y-0.5 p-3 text-xs text-slate-600">
+                <p className="text-sm font-semibold text-slate-900">{s.label}</p>
+                <p>
+                  Engine: {s.overallGrade} overall (centering {s.centeringGrade ?? 'not measured'}, corners {s.cornerGrade}, edges {s.edgeGrade}, surface {s.surfaceGrade})
+                </p>
+                <p>Drawn as: {s.drawnGrade}</p>
               </div>
             </li>
           ))}

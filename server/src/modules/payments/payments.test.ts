@@ -64,6 +64,29 @@ describe('GET /api/payment/accounts', () => {
   });
 });
 
+describe('a site whose operator set no, or only some, payment accounts', () => {
+  it('offers no purchase without accounts, and refuses a method without one, naming those it takes', async () => {
+    const none = await createTestApp({ PAYMENT_ACCOUNT_VENMO: '', PAYMENT_ACCOUNT_CASHAPP: '', PAYMENT_ACCOUNT_PAYPAL: '' }, t.database);
+    const some = await createTestApp({ PAYMENT_ACCOUNT_VENMO: '@card-shop', PAYMENT_ACCOUNT_CASHAPP: '', PAYMENT_ACCOUNT_PAYPAL: '' }, t.database);
+    try {
+      expect((await none.app.inject({ method: 'GET', url: '/api/payment/accounts' })).json().accounts).toEqual({});
+      const { user } = await rolesFor(none);
+      const refused = await none.app.inject({ method: 'POST', url: '/api/manual-payment', headers: { cookie: user.cookie }, payload: { packageId: 'basic', paymentMethod: 'venmo', transactionId: unique('V') } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('Buying points is not set up on this site yet. Ask the site’s operator, or try again later.');
+
+      expect((await some.app.inject({ method: 'GET', url: '/api/payment/accounts' })).json().accounts).toEqual({ venmo: '@card-shop' });
+      const wrong = await some.app.inject({ method: 'POST', url: '/api/manual-payment', headers: { cookie: user.cookie }, payload: { packageId: 'basic', paymentMethod: 'paypal', transactionId: unique('P') } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ message: 'Payments by paypal are not taken here. Choose venmo.', fields: { paymentMethod: 'Choose venmo' } });
+      expect(await balance(user.id)).toBe(20);
+    } finally {
+      await none.close();
+      await some.close();
+    }
+  });
+});
+
 describe('POST /api/manual-payment', () => {
   it('records a pending payment without crediting anything, and lists it for its owner', async () => {
     const { user } = await rolesFor(t);

@@ -5,6 +5,6 @@ import type { AppContext } from '../../context.ts';
 /** Public settings the client needs at run time (store links), from the server's environment. */
 export function siteRoutes(app: FastifyInstance, { env }: AppContext): void {
   app.get('/site-settings', async (): Promise<SiteSettings> => ({
-    marketplace: { liveStoreUrl: env.MARKETPLACE_LIVE_URL, resaleStoreUrl: env.MARKETPLACE_RESALE_URL },
+    marketplace: { liveStoreUrl: env.MARKETPLACE_LIVE_URL ?? null, resaleStoreUrl: env.MARKETPLACE_RESALE_URL ?? null },
   }));
 }

@@ -13,8 +13,10 @@ import { useSubmitPayment } from '../api/my-payments.ts';
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal' };
 
-export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: PointsPackage | null; accounts: Record<PaymentMethod, string>; username: string; onClose: () => void }) {
-  const [method, setMethod] = useState<PaymentMethod>('venmo');
+export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: PointsPackage | null; accounts: Partial<Record<PaymentMethod, string>>; username: string; onClose: () => void }) {
+  // Only the methods the operator set an account for are offered.
+  const offered = PAYMENT_METHODS.filter((m) => accounts[m]);
+  const [method, setMethod] = useState<PaymentMethod>(offered[0] ?? 'venmo');
   const [reference, setReference] = useState('');
   const submit = useSubmitPayment();
   // The server parses with the same schema, so what is shown here is what gets recorded.
@@ -59,7 +61,7 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
             <fieldset>
               <legend className="text-sm font-semibold text-slate-900">1. Choose a payment method</legend>
               <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Payment method">
-                {PAYMENT_METHODS.map((m) => (
+                {offered.map((m) => (
                   <button
                     key={m}
                     type="button"
