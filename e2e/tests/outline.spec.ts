@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
-import { expect, gradeCard, signUp, test, uploadCard } from '../fixtures.ts';
+import { expect as baseExpect, gradeCard, signUp, test, uploadCard } from '../fixtures.ts';
+
+// The outline check and the grading share the engine's workers with the other tests running at
+// the same time: their answers may wait behind a grading, so these tests wait longer for them.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 // The engine runs for real in these tests: three times the default time.
 test.slow();

@@ -96,3 +96,18 @@ test('every page loads under the Content-Security-Policy, for a guest, a user an
   await visit(['/admin', '/card-review']);
   // The violations themselves are checked after every test by the fixture.
 });
+
+test('a gallery that fails to load says so and retries; a photo that is gone shows a placeholder', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/gallery*', (route) => (fail ? route.fulfill({ status: 503, json: { message: 'The database is busy.' } }) : route.continue()));
+  await page.goto('/gallery');
+  const alert = page.getByRole('alert').filter({ hasText: 'The gallery could not be loaded.' });
+  await expect(alert).toContainText('The database is busy.');
+  fail = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toHaveCount(0);
+
+  await page.route('**/examples/*.jpg', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/');
+  await expect(page.getByTestId('example-grading').first().getByRole('img')).toHaveAccessibleName(/No image available/);
+});

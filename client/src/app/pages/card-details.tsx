@@ -16,6 +16,7 @@ import { toast } from '@/features/toasts/toast-store';
 import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
 import { usePageTitle } from '@/lib/page-title';
+import { Photo } from '@/components/photo';
 
 /** /card/:id and /gallery/:id: the grade report of one card. */
 export function CardDetailsPage() {
@@ -153,7 +154,5 @@ export function CardDetailsPage() {
 }
 
 function CardImage({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return <div className="flex aspect-[2.5/3.5] items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500">No image available</div>;
-  return <img src={src} alt={alt} className="w-full rounded-lg bg-slate-100 ring-1 ring-slate-200" onError={() => setFailed(true)} />;
+  return <Photo src={src} alt={alt} className="aspect-[2.5/3.5] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200" />;
 }

@@ -8,6 +8,7 @@ import { apiRequest } from '@/lib/api';
 import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
 import { usePageTitle } from '@/lib/page-title';
+import { Photo } from '@/components/photo';
 
 interface Certificate {
   certificateNumber: string;
@@ -60,7 +61,7 @@ export function CertificatePage() {
       </h1>
       <div className="mt-6 grid gap-6 sm:grid-cols-[200px_1fr]">
         {cert.photoPath ? (
-          <img src={cert.photoPath} alt={`Front of ${cert.cardName ?? 'the card'}`} className="w-full rounded-lg bg-slate-100 ring-1 ring-slate-200" />
+          <Photo src={cert.photoPath} alt={`Front of ${cert.cardName ?? 'the card'}`} className="aspect-[2.5/3.5] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200" />
         ) : (
           <div className="flex aspect-[2.5/3.5] items-center justify-center rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-500">The owner has not made the photo public.</div>
         )}

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { messageOf } from '@/features/auth/components/server-errors';
 import { fetchGallery, galleryKey } from '@/features/grading/api/share';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
+import { Photo } from '@/components/photo';
 
 export function GalleryPage() {
   usePageTitle('Gallery');
@@ -16,6 +18,14 @@ export function GalleryPage() {
     <PageShell title="Gallery" description="Gradings collectors have chosen to share.">
       {query.isLoading ? (
         <PageSpinner />
+      ) : query.isError ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-8 text-center" role="alert">
+          <p className="font-medium text-red-800">The gallery could not be loaded.</p>
+          <p className="mt-1 text-sm text-red-700">{messageOf(query.error)}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
       ) : !data || data.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">Nothing has been shared yet.</p>
       ) : (
@@ -24,7 +34,7 @@ export function GalleryPage() {
             {data.items.map((g) => (
               <li key={g.id}>
                 <Link to={`/gallery/${g.id}`} className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
-                  <img src={g.frontThumbPath ?? g.frontImagePath} alt={g.cardName ?? `Card #${g.id}`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" />
+                  <Photo src={g.frontThumbPath ?? g.frontImagePath} alt={g.cardName ?? `Card #${g.id}`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" />
                   <div className="p-3">
                     <p className="truncate font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
                     <p className="truncate text-xs text-slate-500">{[g.cardSet, g.gameBrand].filter(Boolean).join(' · ')}</p>

@@ -1,6 +1,7 @@
 import { Award, Camera, Ruler, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { POINTS_PER_GRADING, SIGNUP_BONUS_POINTS } from '@gradelens/shared';
+import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import examples from './examples.json';
@@ -84,7 +85,7 @@ export function Landing() {
           {samples.map((s) => (
             <li key={s.family} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="example-grading">
               <div className="relative">
-                <img src={s.picture} alt={`Example: ${s.label}, squared up by the engine`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" loading="lazy" />
+                <Photo src={s.picture} alt={`Example: ${s.label}, squared up by the engine`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" loading="lazy" />
                 <span className="absolute top-2 right-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-bold text-slate-900">{s.overallGrade}</span>
               </div>
               <div className="space-y-0.5 p-3 text-xs text-slate-600">

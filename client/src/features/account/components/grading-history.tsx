@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { messageOf } from '@/features/auth/components/server-errors';
 import { useDeleteDraft, useMyGradings } from '@/features/grading/api/my-gradings';
 import { toast } from '@/features/toasts/toast-store';
+import { Photo } from '@/components/photo';
 
 export function GradingHistory() {
   const query = useMyGradings();
@@ -46,12 +47,7 @@ export function GradingHistory() {
 }
 
 function Thumb({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  return failed ? (
-    <div className="flex aspect-[2.5/3.5] items-center justify-center rounded bg-slate-100 text-xs text-slate-500">No image</div>
-  ) : (
-    <img src={src} alt={alt} className="aspect-[2.5/3.5] w-full rounded bg-slate-100 object-cover" onError={() => setFailed(true)} />
-  );
+  return <Photo src={src} alt={alt} placeholder="No image" className="aspect-[2.5/3.5] w-full rounded bg-slate-100 object-cover" />;
 }
 
 function HistoryCard({ card }: { card: CardGrading }) {

@@ -4,6 +4,7 @@ import { DEFECT_KIND_NAMES, type Face, type Frame, type GradeReport } from '@gra
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
+import { Photo } from '@/components/photo';
 
 export type Layer = 'outline' | 'frame' | 'defects';
 const LAYER_NAMES: Record<Layer, string> = { outline: 'Card edge', frame: 'Frame lines', defects: 'Wear found' };
@@ -251,7 +252,7 @@ function FacePicture({
   const defects = report.defects.map((d, i) => ({ d, i })).filter(({ d }) => d.face === face);
   return (
     <div ref={box} className="relative select-none" style={{ aspectRatio: `${g.W} / ${g.H}` }} data-testid={`face-${face}`}>
-      <img src={src} alt={`${name} with measurements (squared up)`} className="absolute inset-0 size-full rounded-lg bg-slate-100" draggable={false} />
+      <Photo src={src} alt={`${name} with measurements (squared up)`} className="absolute inset-0 size-full rounded-lg bg-slate-100" draggable={false} />
       <svg className="absolute inset-0 size-full" viewBox={`0 0 ${g.W} ${g.H}`} preserveAspectRatio="none" aria-hidden={!layers.defects}>
         {layers.outline && <rect x={g.x(0)} y={g.y(0)} width={g.w} height={g.h} fill="none" stroke="#22c55e" strokeWidth={2} vectorEffect="non-scaling-stroke" />}
         {layers.frame &&

@@ -4,6 +4,7 @@ import { gradeColour, isLowConfidence, NOT_MEASURED, overallLabel, professionalS
 import { cn } from '@/lib/utils';
 import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
 import { MeasuredFaces } from './face-viewer.tsx';
+import { Photo } from '@/components/photo';
 
 export interface ReportGrades {
   overallGrade: number;
@@ -153,8 +154,8 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
           <h3 id="measured-heading" className="text-lg font-semibold text-slate-900">What we measured</h3>
           <p className="text-sm text-slate-600">Green: the card's edge. Blue: the inner edge of the printed border. Red boxes: wear we found.</p>
           <div className="mt-4 grid grid-cols-2 gap-4">
-            {grades.annotatedFrontPath && <img src={grades.annotatedFrontPath} alt="Front with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
-            {grades.annotatedBackPath && <img src={grades.annotatedBackPath} alt="Back with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
+            {grades.annotatedFrontPath && <Photo src={grades.annotatedFrontPath} alt="Front with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
+            {grades.annotatedBackPath && <Photo src={grades.annotatedBackPath} alt="Back with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
           </div>
         </section>
       )}

@@ -25,6 +25,7 @@ import { OutlineCheck, outlinesFrom, outlinesReady, type Outlines } from './outl
 import { RejectionView, type Rejection } from './rejection-view.tsx';
 import { ResultActions } from './result-actions.tsx';
 import { UploadStep, type ImageSet } from './upload-step.tsx';
+import { Photo } from '@/components/photo';
 
 const EMPTY_IMAGES: ImageSet = { frontImage: null, backImage: null, frontImageUrl: null, backImageUrl: null };
 
@@ -305,8 +306,8 @@ export function GradingFlow() {
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
               {serverPhotos ? (
                 <>
-                  <img src={serverPhotos.front} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
-                  <img src={serverPhotos.back} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
+                  <Photo src={serverPhotos.front} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
+                  <Photo src={serverPhotos.back} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
                 </>
               ) : (
                 <>

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PixelPoint, Quad } from '@gradelens/shared';
 import { cn } from '@/lib/utils';
+import { Photo } from '@/components/photo';
 
 const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 /** The loupe's size (CSS px) and how much it enlarges. */
@@ -71,7 +72,7 @@ export function OutlineEditor({
   const held = dragging !== null && corners ? corners[dragging] : null;
   return (
     <div ref={frame} className={cn('relative select-none', className)} style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-      <img src={src} alt={`${faceName} photo`} className="absolute inset-0 size-full rounded-lg bg-slate-100 object-fill" draggable={false} />
+      <Photo src={src} alt={`${faceName} photo`} className="absolute inset-0 size-full rounded-lg bg-slate-100 object-fill" draggable={false} />
       {corners && (
         <svg className="pointer-events-none absolute inset-0 size-full" viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" aria-hidden>
           <polygon points={corners.map((p) => p.join(',')).join(' ')} fill="rgba(34,197,94,0.08)" stroke="#22c55e" strokeWidth={2} vectorEffect="non-scaling-stroke" />

@@ -3,6 +3,7 @@ import type { CardGrading, Detection, Face, Quad } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { OutlineEditor } from './outline-editor.tsx';
 import { RetakeButton } from './outline-check.tsx';
+import { Photo } from '@/components/photo';
 
 export type Rejection = NonNullable<CardGrading['rejection']>;
 
@@ -51,7 +52,7 @@ export function RejectionView({
               {size && size.width > 0 ? (
                 <OutlineEditor src={photos[face]} size={size} corners={outline ?? null} faceName={face === 'front' ? 'Front' : 'Back'} className="w-full" />
               ) : (
-                <img src={photos[face]} alt={`${face} photo`} className="w-full rounded-lg bg-slate-100" />
+                <Photo src={photos[face]} alt={`${face} photo`} className="aspect-[3/4] w-full rounded-lg bg-slate-100" />
               )}
               <figcaption className="text-xs text-slate-600">
                 {face === 'front' ? 'Front' : 'Back'}
