@@ -25,6 +25,13 @@ export async function signUp(page: Page): Promise<TestUser> {
   return { ...data, id: (await response.json()).id };
 }
 
+/** The page's session is this user's: what the test does next happens in their account. */
+export async function expectSignedInAs(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.get('/api/user');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ id: user.id, username: user.username, email: user.email });
+}
+
 export async function signInAsAdmin(page: Page): Promise<void> {
   const response = await page.request.post('/api/login', { data: { emailOrUsername: ADMIN.username, password: ADMIN.password } });
   expect(response.status()).toBe(200);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MAIL_DIR, PHOTOS_DIR } from '../constants.ts';
-import { expect, gradeCard, newUserData, test, uploadCard } from '../fixtures.ts';
+import { expect, expectSignedInAs, gradeCard, newUserData, test, uploadCard } from '../fixtures.ts';
 
 function resetLinkFor(email: string): string | null {
   const file = readdirSync(MAIL_DIR).find((f) => f.endsWith(`-${email}.eml`));
@@ -24,7 +24,7 @@ test('the profile shows the account, an empty history and the points ledger', as
 });
 
 test('the grading history lists graded cards, with N/A and No image where they are missing', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   const graded = await gradeCard(page);
   const uploaded = await uploadCard(page);
   const mine: { id: number; overallGrade: number; backImagePath: string }[] = await (await page.request.get('/api/my/card-gradings')).json();
@@ -223,7 +223,7 @@ test('a transaction id already submitted for the same method is refused', async 
 });
 
 test('the copy button puts the receiving account on the clipboard', async ({ page, context, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const dialog = await openPaymentDialog(page, /Venmo/);
   const account = (await dialog.getByTestId('receiving-account').textContent())!;
@@ -234,7 +234,7 @@ test('the copy button puts the receiving account on the clipboard', async ({ pag
 });
 
 test('without the Clipboard API the account is copied by selection, and a refused copy says so', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   // An insecure page has no navigator.clipboard; the flag decides whether the old copy command works.
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: undefined });
@@ -259,7 +259,7 @@ test('without the Clipboard API the account is copied by selection, and a refuse
 });
 
 test('payment details that fail to load are reported', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.route('**/api/payment/accounts', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable.' } }));
   await page.goto('/payment');
   await expect(page.getByRole('alert').filter({ hasText: 'Error loading payment details' })).toContainText('Please try refreshing the page');

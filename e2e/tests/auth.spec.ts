@@ -1,4 +1,4 @@
-import { expect, newUserData, test } from '../fixtures.ts';
+import { expect, expectSignedInAs, newUserData, test } from '../fixtures.ts';
 
 test('a visitor registers through the form and sees the signed-in header', async ({ page }) => {
   const data = newUserData();
@@ -74,7 +74,7 @@ test('a user signs in with the form and lands on the home page', async ({ page, 
 });
 
 test('a signed-in user who opens /auth goes to the home page', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.goto('/auth');
   await expect(page).toHaveURL('/');
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PHOTOS_DIR } from '../constants.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, expectSignedInAs, test } from '../fixtures.ts';
 
 // Chromium's fake camera plays a generated card photo.
 test.use({
@@ -19,7 +19,7 @@ test.use({
 test.slow();
 
 test('a user photographs both sides with the camera and the engine grades them', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.goto('/');
   for (const side of ['front', 'back'] as const) {
     await page.getByRole('button', { name: `Camera for ${side}` }).click();
@@ -44,7 +44,7 @@ test('a user photographs both sides with the camera and the engine grades them',
 });
 
 test('the camera keeps its stream while the page behind it updates', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.addInitScript(() => {
     const counter = window as unknown as { cameraStarts: number };
     counter.cameraStarts = 0;
@@ -66,8 +66,11 @@ test('the camera keeps its stream while the page behind it updates', async ({ pa
   await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
   release();
   await expect(page.getByTestId('points-badge')).toContainText('20 points');
-  await page.waitForTimeout(500);
+  // React runs a render's effects by the next frames: had the re-render restarted the camera,
+  // getUserMedia would have been called by then, and the stream shown would have changed.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => (window as unknown as { cameraStarts: number }).cameraStarts)).toBe(1);
+  expect(await page.evaluate(() => (document.querySelector('video')?.srcObject as MediaStream | null)?.active)).toBe(true);
 
   const dialog = page.getByRole('dialog', { name: 'Take Photo - Front of Card' });
   await dialog.getByRole('button', { name: 'Capture photo' }).click();

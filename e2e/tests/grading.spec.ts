@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
-import { expect, gradeCard, signUp, test } from '../fixtures.ts';
+import { expect, expectSignedInAs, gradeCard, signUp, test } from '../fixtures.ts';
 
 // The engine may take most of a minute for two photos on a busy machine: three times the default.
 test.slow();
@@ -39,7 +39,7 @@ async function blockableClipboard(page: Page) {
 }
 
 test('a signed-in user grades a card from two photo files, sees the engine\'s grades, shares them and finds the charge in the points history', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await blockableClipboard(page);
   // The points history is loaded before grading, so the grading must refresh it.
@@ -112,7 +112,7 @@ test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a S
 });
 
 test('a user without enough points sees the Insufficient Points view', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await gradeCard(page);
   await gradeCard(page);
   await page.goto('/');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
-import { expect as baseExpect, gradeCard, signUp, test, uploadCard } from '../fixtures.ts';
+import { expect as baseExpect, expectSignedInAs, gradeCard, signUp, test, uploadCard } from '../fixtures.ts';
 
 // The outline check and the grading share the engine's workers with the other tests running at
 // the same time: their answers may wait behind a grading, so these tests wait longer for them.
@@ -75,7 +75,7 @@ const latest = async (page: Page) => (await (await page.request.get('/api/my/car
 const grading = async (page: Page, id: number) => (await page.request.get(`/api/card-gradings/${id}`)).json();
 
 test('a photo the engine cannot choose a card in is graded by placing the corners with the mouse', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await uploadInFlow(page, photo('two-cards.jpg'), photo('back.jpg'));
   const front = page.getByTestId('outline-front');
   await expect(front).toContainText('Drag the four green corners onto the corners of the card');
@@ -106,7 +106,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the owner drags a corner with a finger, with a loupe at the finger, and the card is graded as placed', async ({ page, user }) => {
-    expect(user.id).toBeGreaterThan(0);
+    await expectSignedInAs(page, user);
     await uploadInFlow(page, photo('front.jpg'), photo('back.jpg'));
     const front = page.getByTestId('outline-front');
     await expect(front).toContainText('Found.');
@@ -169,11 +169,11 @@ test('a rejection keeps the photos and details: the owner retakes the back and g
   await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
   const mine = await latest(page);
   expect(mine).toMatchObject({ cardName: 'Mewtwo', rejection: null });
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
 });
 
 test('a draft is continued from the history or deleted there', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   const kept = await uploadCard(page);
   const dropped = await uploadCard(page);
   await page.goto('/profile');

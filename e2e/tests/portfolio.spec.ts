@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PHOTOS_DIR } from '../constants.ts';
-import { expect, signInAsAdmin, signUp, test } from '../fixtures.ts';
+import { expect, expectSignedInAs, signInAsAdmin, signUp, test } from '../fixtures.ts';
 
 const CARDS = [
   ...Array.from({ length: 14 }, (_, i) => ({ cardName: `Pokemon card ${String(i).padStart(2, '0')}`, cardSet: i % 2 ? 'Base Set' : 'Jungle', gameBrand: 'Pokemon' })),
@@ -124,14 +124,14 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
 });
 
 test('an empty portfolio invites the first grading', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.goto('/portfolio');
   await expect(page.getByRole('heading', { name: 'My Portfolio' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toBeVisible();
 });
 
 test('a portfolio that fails to load says so and offers to try again', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   await page.route('**/api/my/card-gradings', (route) => route.fulfill({ status: 500, body: 'database unavailable' }));
   await page.goto('/portfolio');
   await expect(page.getByText('Failed to load your portfolio')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, signUp, test } from '../fixtures.ts';
+import { expect, expectSignedInAs, signInAsAdmin, signUp, test } from '../fixtures.ts';
 
 test('an unknown route shows the 404 page', async ({ page }) => {
   await page.goto('/no-such-page/at-all');
@@ -19,7 +19,7 @@ test('a guest who opens /profile lands on /auth', async ({ page }) => {
 });
 
 test('a user on /card-review and /admin sees Access Denied', async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+  await expectSignedInAs(page, user);
   for (const path of ['/card-review', '/admin']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { Loader2, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { returnPath, returnState } from '@/features/auth/return-path';
 
 export function PageSpinner() {

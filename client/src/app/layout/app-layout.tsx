@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Toaster } from '@/features/toasts/toaster';
+import { Toaster } from '@/components/toaster';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND, TAGLINE } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { returnState } from '@/features/auth/return-path';
 import { cn } from '@/lib/utils';
 import { navLinksFor } from './nav-links.ts';

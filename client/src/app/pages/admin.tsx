@@ -10,10 +10,10 @@ import { useAdminGradings } from '@/features/admin/api/admin-gradings';
 import { useAdminUsers } from '@/features/admin/api/admin-users';
 import { useDecidePayment, usePendingPayments } from '@/features/admin/api/pending-payments';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
-import { GradeBadge } from '@/features/admin/components/grade-badge';
+import { GradeBadge } from '@/components/grade-badge';
 import { LoadFailed } from '@/features/admin/components/load-failed';
-import { messageOf } from '@/features/auth/components/server-errors';
-import { toast } from '@/features/toasts/toast-store';
+import { messageOf } from '@/lib/server-errors';
+import { toast } from '@/lib/toast-store';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
 

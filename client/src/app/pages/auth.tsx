@@ -3,7 +3,7 @@ import { SIGNUP_BONUS_POINTS } from '@gradelens/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { PointBankCard } from '@/features/auth/components/point-bank-card';
+import { PointBankCard } from '@/components/point-bank-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { usePageTitle } from '@/lib/page-title';
 

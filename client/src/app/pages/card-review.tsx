@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { useAdminGradings, type GradingFilters } from '@/features/admin/api/admin-gradings';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
-import { GradeBadge } from '@/features/admin/components/grade-badge';
+import { GradeBadge } from '@/components/grade-badge';
 import { LoadFailed } from '@/features/admin/components/load-failed';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { overallLabel, subgradeText } from '@gradelens/shared';
-import { messageOf } from '@/features/auth/components/server-errors';
+import { messageOf } from '@/lib/server-errors';
 import { useCertificatePhoto } from '@/features/grading/api/outline';
 import { apiRequest } from '@/lib/api';
 import { PageSpinner } from '../guards.tsx';

@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRequestReset, useResetPassword } from '@/features/account/api/password-reset';
-import { Field } from '@/features/auth/components/field';
-import { messageOf } from '@/features/auth/components/server-errors';
-import { toast } from '@/features/toasts/toast-store';
+import { Field } from '@/components/field';
+import { messageOf } from '@/lib/server-errors';
+import { toast } from '@/lib/toast-store';
 import { usePageTitle } from '@/lib/page-title';
 
 /** Step 1 asks for the email; step 2 (from the mailed link, or a token in the answer) sets the password. */

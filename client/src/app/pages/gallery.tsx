@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { messageOf } from '@/features/auth/components/server-errors';
+import { messageOf } from '@/lib/server-errors';
 import { fetchGallery, galleryKey } from '@/features/grading/api/share';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { centsPerPoint, POINTS_PER_GRADING, type PointsPackage } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { useMyPayments } from '@/features/payments/api/my-payments';
-import { usePaymentAccounts } from '@/features/payments/api/payment-accounts';
+import { usePaymentAccounts } from '@/lib/payment-accounts';
 import { PaymentDialog } from '@/features/payments/components/payment-dialog';
-import { toast } from '@/features/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { useMyGradings } from '@/features/grading/api/my-gradings';
 import { downloadPortfolio } from '@/features/portfolio/api/download-portfolio';
 import { CardThumb, PortfolioCard } from '@/features/portfolio/components/portfolio-card';

@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUploadProfilePicture } from '@/features/account/api/profile-picture';
 import { AccountSettings } from '@/features/account/components/account-settings';
-import { GradingHistory } from '@/features/account/components/grading-history';
+import { GradingHistory } from '@/features/grading/components/grading-history';
 import { PointsHistory } from '@/features/account/components/points-history';
-import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { useSignOut } from '@/features/auth/api/logout';
 import { ApiError } from '@/lib/api';
-import { toast } from '@/features/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { Avatar } from '../layout/user-menu.tsx';
 import { usePageTitle } from '@/lib/page-title';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { POINTS_PER_GRADING, SIGNUP_BONUS_POINTS } from '@gradelens/shared';
 import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import examples from './examples.json';
 
 interface LandingExample {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { currentUserKey } from '@/features/auth/api/current-user';
+import { currentUserKey } from '@/lib/current-user';
 
 export function uploadProfilePicture(file: File) {
   const form = new FormData();

@@ -4,9 +4,9 @@ import { changePasswordFormSchema, updateEmailSchema, type CurrentUser, type Upd
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/features/auth/components/field';
-import { applyServerFieldErrors, messageOf } from '@/features/auth/components/server-errors';
-import { toast } from '@/features/toasts/toast-store';
+import { Field } from '@/components/field';
+import { applyServerFieldErrors, messageOf } from '@/lib/server-errors';
+import { toast } from '@/lib/toast-store';
 import { useChangePassword } from '../api/change-password.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { messageOf } from '@/features/auth/components/server-errors';
-import { toast } from '@/features/toasts/toast-store';
+import { messageOf } from '@/lib/server-errors';
+import { toast } from '@/lib/toast-store';
 import { useCorrectGrade } from '../api/admin-gradings.ts';
 
 const FIELDS = [

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { switchUser } from './current-user.ts';
+import { switchUser } from '@/lib/current-user';
 
 export const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/login', input);
 

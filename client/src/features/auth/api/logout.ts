@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from '@/features/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { apiRequest } from '@/lib/api';
-import { messageOf } from '../components/server-errors.ts';
-import { switchUser } from './current-user.ts';
+import { messageOf } from '@/lib/server-errors';
+import { switchUser } from '@/lib/current-user';
 
 export const logout = () => apiRequest<void>('POST', '/api/logout');
 

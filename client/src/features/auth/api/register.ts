@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, RegisterInput } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { switchUser } from './current-user.ts';
+import { switchUser } from '@/lib/current-user';
 
 export const register = (input: RegisterInput) => apiRequest<CurrentUser>('POST', '/api/register', input);
 

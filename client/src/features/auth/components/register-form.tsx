@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { registerSchema, type RegisterInput } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/features/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { useRegister } from '../api/register.ts';
 import { returnPath } from '../return-path.ts';
-import { Field } from './field.tsx';
-import { applyServerFieldErrors, messageOf } from './server-errors.ts';
+import { Field } from '@/components/field';
+import { applyServerFieldErrors, messageOf } from '@/lib/server-errors';
 
 export function RegisterForm() {
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnalyzeHints, CardGrading, GradeReport } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { ledgerKey } from '@/features/account/api/points-ledger';
-import { currentUserKey } from '@/features/auth/api/current-user';
+import { ledgerKey } from '@/lib/query-keys';
+import { currentUserKey } from '@/lib/current-user';
 import { gradingKey } from './grading.ts';
 import { myGradingsKey } from './my-gradings.ts';
 import { pointsKey } from './points.ts';

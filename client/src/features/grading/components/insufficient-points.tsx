@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POINTS_PER_GRADING } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
-import { PointBankCard } from '@/features/auth/components/point-bank-card';
+import { PointBankCard } from '@/components/point-bank-card';
 import type { CardDetails } from './details-step.tsx';
 
 export function InsufficientPoints({ deficit, details }: { deficit: number; details: CardDetails | null }) {

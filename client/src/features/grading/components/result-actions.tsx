@@ -1,8 +1,8 @@
 import { Download, History, RotateCcw, Share2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/features/toasts/toast-store';
-import { messageOf } from '@/features/auth/components/server-errors';
+import { toast } from '@/lib/toast-store';
+import { messageOf } from '@/lib/server-errors';
 import { copyWhenReady } from '@/lib/clipboard';
 import { useSetShared } from '../api/share.ts';
 

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CardGrading } from '@gradelens/shared';
-import { GradeBadge } from '@/features/admin/components/grade-badge';
+import { GradeBadge } from '@/components/grade-badge';
 import { cn } from '@/lib/utils';
 import { gameOf, imageUrl, setOf } from '../portfolio-logic.ts';
 import { PriceLine } from './price-line.tsx';

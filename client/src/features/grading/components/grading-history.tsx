@@ -3,9 +3,9 @@ import { DRAFT_KEEP_DAYS, subgradeText, type CardGrading } from '@gradelens/shar
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { messageOf } from '@/features/auth/components/server-errors';
+import { messageOf } from '@/lib/server-errors';
 import { useDeleteDraft, useMyGradings } from '@/features/grading/api/my-gradings';
-import { toast } from '@/features/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { Photo } from '@/components/photo';
 
 export function GradingHistory() {

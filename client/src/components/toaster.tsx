@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { dismissToast, useCurrentToast } from './toast-store.ts';
+import { dismissToast, useCurrentToast } from '@/lib/toast-store';
 
 export function Toaster() {
   const current = useCurrentToast();

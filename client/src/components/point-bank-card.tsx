@@ -1,10 +1,10 @@
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router';
 import { POINTS_PER_GRADING, SIGNUP_BONUS_POINTS } from '@gradelens/shared';
-import { usePaymentAccounts } from '@/features/payments/api/payment-accounts';
+import { usePaymentAccounts } from '@/lib/payment-accounts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCurrentUser } from '../api/current-user.ts';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** Balance and pricing: every grading costs points, bought in packages. */
 export function PointBankCard() {
