@@ -1,12 +1,12 @@
 import { setNonce } from 'get-nonce';
-import { z } from 'zod';
+import { config } from 'zod';
 
 // The server's Content-Security-Policy forbids eval and inline styles without its nonce; main.tsx
 // imports this file first, so both hold before any module runs.
 
 // Zod compiles its object parsers with new Function when it may, and probes for it when a
 // schema is built.
-z.config({ jitless: true });
+config({ jitless: true });
 
 // Radix's dialog scroll lock inserts a <style> element: it carries the nonce the server wrote
 // into the page (absent under Vite's dev server, which sends no policy).

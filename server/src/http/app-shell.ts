@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { contentSecurityPolicy } from './security.ts';
 
+/** A file Vite named by its content (assets/index-8yUP7Ecf.js), or its brotli or gzip copy. */
+const isHashedAsset = (filePath: string) => /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath);
+
 /** Written into client/index.html's csp-nonce meta tag; the server puts each answer's nonce in its place. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
@@ -22,6 +25,13 @@ export async function registerAppShell(app: FastifyInstance, clientDist: string)
     index: false,
     // The shell is never sent as a plain file: it would carry the placeholder, not a nonce.
     allowedPath: (pathName) => pathName !== '/index.html',
+    // The build writes .br and .gz copies (client/scripts/compress.mjs): sent to browsers that take them.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      // Vite names what it builds into assets/ by content: a new build is a new name, so a year is safe.
+      reply.header('cache-control', isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
   });
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/uploads/')) {

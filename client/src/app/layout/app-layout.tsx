@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageSpinner } from '../guards.tsx';
 import { Toaster } from '@/components/toaster';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -8,7 +10,9 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <Header />
       <main className="flex-1">
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <Toaster />

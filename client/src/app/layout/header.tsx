@@ -1,5 +1,5 @@
 import { Menu, ScanSearch, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND, TAGLINE } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,9 @@ import { useCurrentUser } from '@/lib/current-user';
 import { returnState } from '@/features/auth/return-path';
 import { cn } from '@/lib/utils';
 import { navLinksFor } from './nav-links.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// Only signed-in visitors have the menu (and its dropdown code).
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 export function Brand() {
   return (
@@ -48,7 +50,7 @@ export function Header() {
           ))}
         </nav>
         <div className="flex shrink-0 items-center gap-2">
-          {!isLoading && (user ? <UserMenu user={user} /> : <Button asChild size="sm"><Link to="/auth" state={returnState(location)}>Sign In</Link></Button>)}
+          {!isLoading && (user ? <Suspense fallback={<span className="size-9" />}><UserMenu user={user} /></Suspense> : <Button asChild size="sm"><Link to="/auth" state={returnState(location)}>Sign In</Link></Button>)}
           <Button variant="ghost" size="icon" className={wide.menu} aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? <X /> : <Menu />}
           </Button>

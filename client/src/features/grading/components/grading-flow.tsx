@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AnalyzeHints, Detection, Face, Quad } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
@@ -15,16 +15,42 @@ import { useUploadCard } from '../api/upload-card.ts';
 import { demoResult } from '../demo.ts';
 import { StepIndicator, type GradingStep } from '../step-indicator.tsx';
 import { AnalysisStages } from './analysis-step.tsx';
-import { CameraCapture, type Side } from './camera-capture.tsx';
-import { DetailsStep, type CardDetails } from './details-step.tsx';
-import { GradeReportView, toReportGrades, type ReportGrades } from './grade-report.tsx';
+import type { Side } from './camera-capture.tsx';
+import type { CardDetails } from './details-step.tsx';
 import { HouseAd } from './house-ad.tsx';
-import { InsufficientPoints } from './insufficient-points.tsx';
 import { LocalPhoto } from './local-photo.tsx';
-import { OutlineCheck, outlinesFrom, outlinesReady, type Outlines } from './outline-check.tsx';
-import { RejectionView, type Rejection } from './rejection-view.tsx';
-import { ResultActions } from './result-actions.tsx';
+import { outlinesFrom, outlinesReady, type Outlines } from './outlines.ts';
+import type { Rejection } from './rejection-view.tsx';
+import { toReportGrades, type ReportGrades } from './report-grades.ts';
 import { UploadStep, type ImageSet } from './upload-step.tsx';
+
+// The first screen is the upload step: the later steps (forms, dialogs, the report and its
+// viewer) are fetched when needed, and in the background as soon as the person picks a photo or
+// opens a draft, so the first download stays small and the next step is there when they get to it.
+const later = {
+  camera: () => import('./camera-capture.tsx'),
+  details: () => import('./details-step.tsx'),
+  report: () => import('./grade-report.tsx'),
+  points: () => import('./insufficient-points.tsx'),
+  outline: () => import('./outline-check.tsx'),
+  rejection: () => import('./rejection-view.tsx'),
+  actions: () => import('./result-actions.tsx'),
+};
+const CameraCapture = lazy(() => later.camera().then((m) => ({ default: m.CameraCapture })));
+const DetailsStep = lazy(() => later.details().then((m) => ({ default: m.DetailsStep })));
+const GradeReportView = lazy(() => later.report().then((m) => ({ default: m.GradeReportView })));
+const InsufficientPoints = lazy(() => later.points().then((m) => ({ default: m.InsufficientPoints })));
+const OutlineCheck = lazy(() => later.outline().then((m) => ({ default: m.OutlineCheck })));
+const RejectionView = lazy(() => later.rejection().then((m) => ({ default: m.RejectionView })));
+const ResultActions = lazy(() => later.actions().then((m) => ({ default: m.ResultActions })));
+
+function Loading() {
+  return (
+    <p className="py-8 text-center text-sm text-slate-500" role="status">
+      Loading…
+    </p>
+  );
+}
 import { Photo } from '@/components/photo';
 
 const EMPTY_IMAGES: ImageSet = { frontImage: null, backImage: null, frontImageUrl: null, backImageUrl: null };
@@ -77,6 +103,12 @@ export function GradingFlow() {
     },
     [detect],
   );
+
+  // The person has started (a photo picked, a draft opened): fetch the later steps' code now.
+  const started = Boolean(images.frontImage || images.backImage || gradingId !== null || camera);
+  useEffect(() => {
+    if (started) Object.values(later).forEach((load) => void load().catch(() => undefined));
+  }, [started]);
 
   // A draft continued from the history: its photos and details come from the server.
   const draftParam = Number(params.get('draft'));
@@ -226,6 +258,7 @@ export function GradingFlow() {
 
   return (
     <div className="space-y-8">
+      <Suspense fallback={<Loading />}>
       <StepIndicator current={step} />
       <HouseAd step={step} />
       {step === 'upload' && (
@@ -322,6 +355,7 @@ export function GradingFlow() {
         </div>
       )}
       {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={() => setCamera(null)} />}
+      </Suspense>
     </div>
   );
 }

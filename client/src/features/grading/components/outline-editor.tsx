@@ -1,6 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PixelPoint, Quad } from '@gradelens/shared';
 import { cn } from '@/lib/utils';
+
+export { defaultOutline } from './outline-geometry.ts';
 import { Photo } from '@/components/photo';
 
 const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
@@ -8,19 +10,6 @@ const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as
 const LOUPE = 120;
 const ZOOM = 3;
 
-/** A card-shaped outline in the middle of a photo: where the owner starts placing corners by hand. */
-export function defaultOutline(size: { width: number; height: number }): Quad {
-  const h = size.height * 0.6;
-  const w = Math.min(size.width * 0.6, (h * 63) / 88);
-  const cx = size.width / 2;
-  const cy = size.height / 2;
-  return [
-    [cx - w / 2, cy - h / 2],
-    [cx + w / 2, cy - h / 2],
-    [cx + w / 2, cy + h / 2],
-    [cx - w / 2, cy + h / 2],
-  ];
-}
 
 const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
 
