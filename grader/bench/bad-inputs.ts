@@ -10,7 +10,7 @@ export interface BadInput {
   expected: RejectionCode;
 }
 
-/** One real bad input for every rejection code of GRADING.md. */
+/** One real bad input for every rejection code of docs/grading.md. */
 export async function badInputs(seed: number): Promise<BadInput[]> {
   const good = await generateCase({ seed, frame: '1080p', variant: 'clean', size: 'standard' });
   const meta = await sharp(good.front).metadata();

@@ -1,4 +1,4 @@
-// tsx bench/overall-agreement.ts GRADES.csv: how often the overall rule (GRADING.md, Overall)
+// tsx bench/overall-agreement.ts GRADES.csv: how often the overall rule (docs/grading.md, Overall)
 // gives the overall recorded for real graded cards. The file is not in the repository (its
 // source states no licence): data/grades.csv of github.com/crimsonthinker/psa_pokemon_cards at
 // commit 55ac388147f08ff13138472f4ff9b41e4fa9b676, columns Identifier,Grade,Centering,Surface,Corners,Edges.

@@ -97,7 +97,7 @@ describe('gradeCard refuses photos it cannot grade', () => {
     expect(await codeOf(clean.front, clean.back, { maxPixels: 1_000_000 })).toBe('too_many_pixels');
   });
 
-  it('answers every rejection code of GRADING.md for a real bad input', async () => {
+  it('answers every rejection code of docs/grading.md for a real bad input', async () => {
     const inputs = await badInputs(6000);
     const codes = [];
     for (const input of inputs) {

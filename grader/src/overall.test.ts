@@ -7,7 +7,7 @@ import { overallScore, type Subgrades } from './rubric.ts';
  * (commit 55ac388147f08ff13138472f4ff9b41e4fa9b676, 8,979 cards; removed there since). That
  * repository states no licence, so the file itself is not copied here: these few rows stand for
  * its kinds of row, and bench/overall-agreement.ts measures the rule on the whole file for
- * whoever has it (GRADING.md, Overall: 93.0% exact, 96.4% as integers).
+ * whoever has it (docs/grading.md, Overall: 93.0% exact, 96.4% as integers).
  */
 const AGREEING: [string, Subgrades, number][] = [
   // One subgrade at the lowest: half a point above it (4,667 cards).
@@ -51,7 +51,7 @@ describe('the overall rule on real graded cards', () => {
 describe('the overall rule on every combination of half-point subgrades', () => {
   const halfPoints = Array.from({ length: 19 }, (_, i) => 1 + i / 2);
 
-  it('is the lowest subgrade, half a point more when no other subgrade is as low (GRADING.md)', () => {
+  it('is the lowest subgrade, half a point more when no other subgrade is as low (docs/grading.md)', () => {
     let checked = 0;
     for (const centering of halfPoints)
       for (const corners of halfPoints)

@@ -1,7 +1,7 @@
 import { homographyFrom, type Point } from './geometry/homography.ts';
 import type { PhotoRegion, Raster } from './image/raster.ts';
 
-/** Rectified faces are sampled at this many pixels per millimetre (GRADING.md: at least 12). */
+/** Rectified faces are sampled at this many pixels per millimetre (docs/grading.md: at least 12). */
 export const RECTIFIED_PX_PER_MM = 16;
 /** Background kept around the card so its outline and corners can be measured. */
 export const MARGIN_MM = 1.5;

@@ -1,5 +1,5 @@
 /**
- * The grading standard's tables (GRADING.md, rubric v1): measurements in millimetres or
+ * The grading standard's tables (docs/grading.md, rubric v1): measurements in millimetres or
  * percent in, half-point subgrades out.
  */
 

@@ -30,7 +30,7 @@ export const forbidden = () => new AppError('FORBIDDEN', "You don't have permiss
 export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);
 
 /**
- * SPEC section 8's 402: the same sentence whether the check before grading or the charge
+ * docs/product.md section 8's 402: the same sentence whether the check before grading or the charge
  * itself (when calls race) refused, with the numbers the Insufficient Points view needs.
  */
 export function insufficientPoints(required: number, balance: number): AppError {

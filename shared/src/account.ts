@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN } from './constants.ts';
 import { emailSchema } from './auth.ts';
 
-/** Account settings and password recovery; messages are SPEC section 5's. */
+/** Account settings and password recovery; messages are docs/product.md section 5's. */
 
 const atLeast = (what: string) => `${what} must be at least ${PASSWORD_MIN} characters`;
 const password = (what: string) => z.string({ error: atLeast(what) }).min(PASSWORD_MIN, { message: atLeast(what) });

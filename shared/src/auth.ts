@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, USERNAME_MIN } from './constants.ts';
 
-/** Validation shared by the auth forms and the auth routes; messages are SPEC section 5's. */
+/** Validation shared by the auth forms and the auth routes; messages are docs/product.md section 5's. */
 
 const PASSWORD_MESSAGE = `Password must be at least ${PASSWORD_MIN} characters`;
 

@@ -1,4 +1,4 @@
-/** Business constants: one place for every number the product promises (SPEC section 9). */
+/** Business constants: one place for every number the product promises (docs/product.md section 9). */
 
 export const BRAND = 'GradeLens';
 export const TAGLINE = 'Professional trading card grading at your fingertips';

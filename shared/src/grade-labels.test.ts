@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminBadgeTier, gradeColour, overallLabel, professionalScaleLabel, starRating } from './grade-labels.ts';
 
-describe('grade labels (SPEC section 9)', () => {
+describe('grade labels (docs/product.md section 9)', () => {
   it('names each overall band', () => {
     expect([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map(overallLabel)).toEqual([
       'Gem Mint', 'Mint', 'Near Mint-Mint', 'Near Mint', 'Excellent-Near Mint', 'Excellent',

@@ -1,6 +1,6 @@
 import type { DefectKind } from './grading.ts';
 
-/** How grades are named and drawn (SPEC section 9): one place for client, label PDF and reports. */
+/** How grades are named and drawn (docs/product.md section 9): one place for client, label PDF and reports. */
 
 export function overallLabel(grade: number): string {
   if (grade >= 10) return 'Gem Mint';

@@ -1,4 +1,4 @@
-/** The grading engine's report (GRADING.md 'What a report holds'), shared by engine, server and client. */
+/** The grading engine's report (docs/grading.md 'What a report holds'), shared by engine, server and client. */
 
 export type Face = 'front' | 'back';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRADE_MAX, GRADE_MIN } from './constants.ts';
 
-/** Card details and grade corrections; messages are SPEC section 5's. */
+/** Card details and grade corrections; messages are docs/product.md section 5's. */
 
 const optionalText = (max: number) =>
   z
@@ -26,7 +26,7 @@ export const cardDetailsSchema = z.object({
 });
 export type CardDetailsInput = z.input<typeof cardDetailsSchema>;
 
-/** SPEC's name for the year on the metadata call, `cardYear`, taken as `year` when `year` is not given. */
+/** The original brief's name for the year on the metadata call, `cardYear`, taken as `year` when `year` is not given. */
 export function withYearAlias(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const { cardYear, ...rest } = body as Record<string, unknown>;

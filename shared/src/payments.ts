@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, type PaymentMethod } from './constants.ts';
 
-/** Manual point purchases; messages are SPEC section 5's. */
+/** Manual point purchases; messages are docs/product.md section 5's. */
 
 export const TRANSACTION_ID_MAX = 120;
 const TRANSACTION_ID_REQUIRED = 'Transaction ID required';
@@ -84,6 +84,6 @@ export interface PendingPayment {
   createdAt: string;
 }
 
-/** Cents per point, rounded to 2 decimals (SPEC section 9). */
+/** Cents per point, rounded to 2 decimals (docs/product.md section 9). */
 export const centsPerPoint = (pkg: { points: number; price: number }) =>
   Math.round(((pkg.price * 100) / pkg.points) * 100) / 100;

@@ -31,5 +31,5 @@ export function summarizePortfolio(cards: { overallGrade: number | null; gameBra
   };
 }
 
-/** Averages always show one decimal, 8.0 rather than 8 (SPEC sections 3 and 9). */
+/** Averages always show one decimal, 8.0 rather than 8 (docs/product.md sections 3 and 9). */
 export const formatAverageGrade = (average: number | null): string => (average === null ? 'N/A' : average.toFixed(1));

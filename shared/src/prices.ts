@@ -29,7 +29,7 @@ export function soldListingsUrl(card: { cardName?: string | null; cardSet?: stri
 export const PRICE_SOURCE_LABEL = 'eBay sold listings';
 
 export type PriceTier = 'low' | 'mid' | 'high' | 'top';
-/** Colour tiers of SPEC section 9: below $5, below $25, below $100, else highest. */
+/** Colour tiers of docs/product.md section 9: below $5, below $25, below $100, else highest. */
 export function priceTier(price: number): PriceTier {
   if (price < 5) return 'low';
   if (price < 25) return 'mid';

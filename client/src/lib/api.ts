@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a non-OK response into an ApiError (SPEC section 7: status, colon, space, text). */
+/** Turns a non-OK response into an ApiError (docs/product.md section 7: status, colon, space, text). */
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const raw = await response.text();
@@ -49,7 +49,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
 }
 
-/** A GET that answers null on 401 instead of failing (SPEC: "empty on 401"). */
+/** A GET that answers null on 401 instead of failing (docs/product.md: "empty on 401"). */
 export async function getOrNullOn401<T>(url: string): Promise<T | null> {
   try {
     return await apiRequest<T>('GET', url);

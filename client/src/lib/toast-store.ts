@@ -8,7 +8,7 @@ export interface Toast {
   variant?: 'default' | 'destructive';
 }
 
-/** At most one toast at a time (SPEC section 4): a new one replaces the old. */
+/** At most one toast at a time (docs/product.md section 4): a new one replaces the old. */
 let current: Toast | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;

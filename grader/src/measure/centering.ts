@@ -262,7 +262,7 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 /**
  * Centering of one face: for each pair of opposite stations, the larger share of the two
  * border widths (read from the line through each side's stations); the worst station counts
- * (GRADING.md). A face where some side's border is not seen at most of its stations, or is
+ * (docs/grading.md). A face where some side's border is not seen at most of its stations, or is
  * read too unevenly to be one edge, is 'not measurable', never guessed.
  */
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {

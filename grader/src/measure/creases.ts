@@ -34,7 +34,7 @@ const MAX_GAP_MM = 6;
 
 /**
  * Creases: long straight lines lit as a pair, a light band on one side and a dark band on the
- * other, each standing out from the print just beyond it (GRADING.md: 'long lines with a
+ * other, each standing out from the print just beyond it (docs/grading.md: 'long lines with a
  * light/dark shading pair across them'). An edge in the artwork is a single step, dark on one side
  * only, and a printed line or a scratch is light or dark on both sides, so neither is a pair; a
  * pair must also run straight for several millimetres. Searched on the half-resolution plane.

@@ -49,7 +49,7 @@ const OUTER_MM = 3;
 const MIN_BORDER_MM = 0.8;
 
 /**
- * Print lines (GRADING.md: 'straight faint lines spanning most of the card'): a row or a column
+ * Print lines (docs/grading.md: 'straight faint lines spanning most of the card'): a row or a column
  * of the face along which most pixels are lighter (or darker) than the print just above and below
  * them (left and right). A factory roller line runs the full width or height of the card, through
  * the border and the art alike, and stands alone. A line of the design does not: the edges of a

@@ -12,7 +12,7 @@ import { zeroedBytes } from '../image/scratch.ts';
 import { SIDES, sideLength, type Side } from './sides.ts';
 
 export interface SurfaceMeasurement {
-  /** Scratch length in mm plus 4 x spot area in mm2 (GRADING.md), this face only. */
+  /** Scratch length in mm plus 4 x spot area in mm2 (docs/grading.md), this face only. */
   score: number;
   creases: { count: number; longestMm: number };
   defects: Defect[];
@@ -87,7 +87,7 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
     (l): FoundLine => (l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h, lengthMm: l.lengthMm } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm, lengthMm: l.lengthMm }),
   );
   for (const l of printLines) {
-    // Counted as a scratch of its length at half weight (GRADING.md).
+    // Counted as a scratch of its length at half weight (docs/grading.md).
     score += 0.5 * l.lengthMm;
     defects.push(lineDefect('print_line', l, 10));
   }

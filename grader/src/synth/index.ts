@@ -191,7 +191,7 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
   const scratchMm = (d: CardDesign) => d.scratches.reduce((t, sc) => t + Math.hypot(sc.x2 - sc.x1, sc.y2 - sc.y1), 0);
   const creaseLengths = (d: CardDesign) => (d.creases ?? []).map((c) => Math.hypot(c.x2 - c.x1, c.y2 - c.y1));
   const allCreases = [...creaseLengths(faces.front.design), ...creaseLengths(faces.back.design)];
-  // A print line counts as a scratch of its length at half weight (GRADING.md).
+  // A print line counts as a scratch of its length at half weight (docs/grading.md).
   const printLineMm = (d: CardDesign) => (d.printLines ?? []).map((l) => (l.vertical ? SIZES[d.size].h : SIZES[d.size].w));
   const lineScore = (d: CardDesign) => scratchMm(d) + 0.5 * printLineMm(d).reduce((t, v) => t + v, 0);
   const surface = surfaceGrade(lineScore(faces.front.design) + 0.5 * lineScore(faces.back.design), { count: allCreases.length, longestMm: Math.max(0, ...allCreases) });

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Every entity of SPEC section 3, plus sessions, the points ledger, rate-limit counters and
+ * Every entity of docs/product.md section 3, plus sessions, the points ledger, rate-limit counters and
  * the grade-correction audit trail. Column names are snake_case in the database.
  */
 
@@ -117,7 +117,7 @@ export const cardGradings = pgTable(
     notes: text('notes'),
     gradingMethod: text('grading_method'),
     mlPowered: flag('ml_powered', 0),
-    /** The engine's full report (GRADING.md 'What a report holds'). */
+    /** The engine's full report (docs/grading.md 'What a report holds'). */
     analysis: jsonb('analysis'),
     annotatedFrontPath: text('annotated_front_path'),
     annotatedBackPath: text('annotated_back_path'),

@@ -19,7 +19,7 @@ export function Brand() {
       </span>
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="text-lg font-bold tracking-tight text-slate-900">{BRAND}</span>
-        {/* SPEC section 1: the header shows the tagline; it wraps beside the nav, and only the narrowest phones leave it out. */}
+        {/* docs/product.md section 1: the header shows the tagline; it wraps beside the nav, and only the narrowest phones leave it out. */}
         <span className="hidden text-[11px] text-slate-500 min-[360px]:block sm:text-xs">
           {TAGLINE}
         </span>

@@ -5,7 +5,7 @@ export interface NavLinkItem {
   label: string;
 }
 
-/** The header's links for each audience (SPEC section 2, shared layout). */
+/** The header's links for each audience (docs/product.md section 2, shared layout). */
 export function navLinksFor(user: CurrentUser | null): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: '/', label: 'Home' },

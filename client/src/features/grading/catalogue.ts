@@ -1,4 +1,4 @@
-/** Well-known cards for the details form's suggestions (SPEC: about 100, with popularity 0-100). */
+/** Well-known cards for the details form's suggestions (docs/product.md: about 100, with popularity 0-100). */
 export interface CatalogueCard {
   cardName: string;
   cardSet: string;

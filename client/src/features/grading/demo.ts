@@ -3,7 +3,7 @@ import type { ReportGrades } from './components/grade-report.tsx';
 
 const demoGrade = () => DEMO_GRADE_MIN + Math.floor(Math.random() * (GRADE_MAX - DEMO_GRADE_MIN + 1));
 
-/** Guest mode: random grades from 8 to 10, nothing sent or saved (SPEC section 4). */
+/** Guest mode: random grades from 8 to 10, nothing sent or saved (docs/product.md section 4). */
 export function demoResult(): ReportGrades {
   return {
     overallGrade: demoGrade(),

@@ -1,4 +1,4 @@
-/** Words for a category's score (SPEC: description bands at 9, 8 and 7). */
+/** Words for a category's score (docs/product.md: description bands at 9, 8 and 7). */
 const DESCRIPTIONS: Record<string, [string, string, string, string]> = {
   centering: ['Excellent centering, well within the limits for top grades.', 'Good centering with a slight shift.', 'Noticeably off-center on at least one axis.', 'Off-center: this will limit the grade.'],
   corners: ['Sharp corners with no visible wear.', 'Light wear on a corner.', 'Visible wear or whitening on corners.', 'Rounded or damaged corners.'],

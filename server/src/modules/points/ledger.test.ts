@@ -31,7 +31,7 @@ describe('the points ledger', () => {
     expect(await balanceOf(user.id)).toBe(20);
   });
 
-  it("words a refused grading charge as SPEC section 8 does, singular for one point", async () => {
+  it("words a refused grading charge as docs/product.md section 8 does, singular for one point", async () => {
     const user = await createUser(database.db);
     await database.db.update(users).set({ points: 9 }).where(eq(users.id, user.id));
     const attempt = database.db.transaction((tx) => changePoints(tx, { userId: user.id, delta: -10, reason: 'grading' }));

@@ -17,7 +17,7 @@ const FIELDS = [
 ] as const;
 type GradeField = (typeof FIELDS)[number][0];
 
-/** A whole number from 1 to 10; anything else falls back to 1 (SPEC section 5). */
+/** A whole number from 1 to 10; anything else falls back to 1 (docs/product.md section 5). */
 export const toGrade = (raw: string) => {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 10 ? n : 1;

@@ -7,7 +7,7 @@ import { switchUser } from '@/lib/current-user';
 
 export const logout = () => apiRequest<void>('POST', '/api/logout');
 
-/** Sign out from anywhere (user menu, profile): home on success, SPEC section 8's toast and a console line on failure. */
+/** Sign out from anywhere (user menu, profile): home on success, docs/product.md section 8's toast and a console line on failure. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 
 export const cardPriceKey = (card: { cardName: string; cardSet: string; gameBrand: string }) => ['/api/card-price', card] as const;
 
-/** Cached 5 minutes with one retry (SPEC section 7). */
+/** Cached 5 minutes with one retry (docs/product.md section 7). */
 export function useCardPrice(card: { cardName: string | null; cardSet: string | null; gameBrand: string | null }) {
   const key = { cardName: card.cardName ?? '', cardSet: card.cardSet ?? '', gameBrand: card.gameBrand ?? '' };
   return useQuery({
