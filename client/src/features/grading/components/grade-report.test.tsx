@@ -83,3 +83,17 @@ describe('after a grader’s correction', () => {
     expect(screen.queryByTestId('superseded-notes')).toBeNull();
   });
 });
+
+describe('half points', () => {
+  it('shows the measured half point beside the whole grade where the engine has one, and not after a correction', () => {
+    const report = { ...analysis(0.8), scores: { overall: 8.5, centering: 9, corners: 8.5, edges: 9, surface: 9.5 } };
+    render(<GradeReportView grades={{ ...grades(9), cornerGrade: 8, surfaceGrade: 9, analysis: report }} />);
+    expect(within(screen.getByTestId('category-corners')).getByText('measured 8.5')).toBeTruthy();
+    expect(within(screen.getByTestId('category-surface')).getByText('measured 9.5')).toBeTruthy();
+    expect(within(screen.getByTestId('category-edges')).queryByTestId('half-point')).toBeNull();
+    expect(screen.getAllByText('measured 8.5')).toHaveLength(2);
+    cleanup();
+    render(<GradeReportView grades={{ ...grades(9), cornerGrade: 8, analysis: report, correction: { at: '2026-11-20T10:00:00Z', notes: null } }} />);
+    expect(screen.queryByTestId('half-point')).toBeNull();
+  });
+});

@@ -46,6 +46,7 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
         <p className={cn('text-6xl font-extrabold', colour.text)} data-testid="overall-grade">
           {overall}
         </p>
+        <HalfPoint value={halfPointOf(report, corrected, 'overall', overall)} />
         <p className="text-lg font-semibold text-slate-900">{overallLabel(overall)}</p>
         <Stars grade={overall} />
         {corrected ? (
@@ -74,7 +75,9 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
               <li key={c.key} data-testid={`category-${c.key}`}>
                 <div className="flex items-baseline justify-between">
                   <span className="font-medium text-slate-900">{c.label}</span>
-                  <span className={cn('font-bold', cc.text)}>{score}/10</span>
+                  <span className={cn('font-bold', cc.text)}>
+                    {score}/10 <HalfPoint value={halfPointOf(report, corrected, c.key, score)} />
+                  </span>
                 </div>
                 <div className="mt-1 h-2 rounded-full bg-slate-100">
                   <div className={cn('h-2 rounded-full', cc.bar)} style={{ width: `${score * 10}%` }} />
@@ -152,6 +155,26 @@ function LowConfidence({ report }: { report: GradeReport }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The engine's half-point figure behind a whole grade (the notes speak in half points: 'limits
+ * corners to 8.5'), shown beside the whole grade the API reports, when it differs. Not after a
+ * grader's correction, whose whole grades stand alone.
+ */
+function halfPointOf(report: GradeReport | null, corrected: unknown, key: keyof GradeReport['scores'], shown: number): number | null {
+  const half = report?.scores?.[key];
+  if (corrected || typeof half !== 'number' || Math.floor(half) !== shown || half === shown) return null;
+  return half;
+}
+
+function HalfPoint({ value }: { value: number | null }) {
+  if (value === null) return null;
+  return (
+    <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600" data-testid="half-point" title="The measured grade in half points; the whole grade is its lower whole number">
+      measured {value}
+    </span>
   );
 }
 
