@@ -33,7 +33,9 @@ export async function expectSignedInAs(page: Page, user: TestUser): Promise<void
 }
 
 export async function signInAsAdmin(page: Page): Promise<void> {
-  const response = await page.request.post('/api/login', { data: { emailOrUsername: ADMIN.username, password: ADMIN.password } });
+  const response = await page.request.post('/api/login', {
+    data: { emailOrUsername: ADMIN.username, password: ADMIN.password },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -41,7 +43,11 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 export async function uploadCard(page: Page): Promise<number> {
   const upload = await page.request.post('/api/card-gradings/upload', {
     multipart: {
-      frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')) },
+      frontImage: {
+        name: 'front.jpg',
+        mimeType: 'image/jpeg',
+        buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')),
+      },
       backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'back.jpg')) },
     },
   });
@@ -50,7 +56,10 @@ export async function uploadCard(page: Page): Promise<number> {
 }
 
 /** A card uploaded, described and graded through the API (10 points), for tests about later screens. */
-export async function gradeCard(page: Page, details = { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon' }): Promise<number> {
+export async function gradeCard(
+  page: Page,
+  details = { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon' },
+): Promise<number> {
   const id = await uploadCard(page);
   expect((await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: details })).status()).toBe(200);
   expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);

@@ -43,4 +43,7 @@ for (let row = 0; row < h; row += 1) {
     }
   }
 }
-writeFileSync(path.join(dir, 'camera.y4m'), Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]));
+writeFileSync(
+  path.join(dir, 'camera.y4m'),
+  Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]),
+);

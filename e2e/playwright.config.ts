@@ -6,7 +6,9 @@ import { BASE_URL, PHOTOS_DIR } from './constants.ts';
 
 // Card photos for the grading tests, made by the repo's own generator before any browser starts.
 if (!existsSync(`${PHOTOS_DIR}/camera.y4m`)) {
-  execFileSync('npx', ['tsx', fileURLToPath(new URL('./make-photos.ts', import.meta.url)), PHOTOS_DIR], { stdio: 'inherit' });
+  execFileSync('npx', ['tsx', fileURLToPath(new URL('./make-photos.ts', import.meta.url)), PHOTOS_DIR], {
+    stdio: 'inherit',
+  });
 }
 
 // Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.

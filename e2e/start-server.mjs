@@ -51,11 +51,15 @@ Object.assign(process.env, {
 delete process.env.DATABASE_URL;
 
 // The admin of e2e/constants.ts ADMIN; the password only reaches the seeding command.
-const seed = spawnSync('npx', ['tsx', 'server/scripts/admin-create.ts', '--username', 'e2e_admin', '--email', 'e2e_admin@example.test'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, ADMIN_PASSWORD: 'admin-secret-1' },
-});
+const seed = spawnSync(
+  'npx',
+  ['tsx', 'server/scripts/admin-create.ts', '--username', 'e2e_admin', '--email', 'e2e_admin@example.test'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ADMIN_PASSWORD: 'admin-secret-1' },
+  },
+);
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

@@ -12,5 +12,8 @@ if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url)) {
   console.error('Set it to one line such as postgres://app:app@127.0.0.1:5432/app_test');
   process.exit(64);
 }
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'server'], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
 process.exit(run.status ?? 1);

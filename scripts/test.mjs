@@ -8,5 +8,8 @@ const { TEST_DATABASE_URL: postgresUrl, ...withoutUrl } = process.env;
 const embedded = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env: withoutUrl });
 if (embedded.status !== 0 || !postgresUrl) process.exit(embedded.status ?? 1);
 console.log('\nTEST_DATABASE_URL is set: the database suites again, on PostgreSQL\n');
-const postgres = spawnSync(process.execPath, [fileURLToPath(new URL('./test-pg.mjs', import.meta.url))], { stdio: 'inherit', env: process.env });
+const postgres = spawnSync(process.execPath, [fileURLToPath(new URL('./test-pg.mjs', import.meta.url))], {
+  stdio: 'inherit',
+  env: process.env,
+});
 process.exit(postgres.status ?? 1);

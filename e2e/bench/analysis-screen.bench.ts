@@ -13,11 +13,21 @@ test.setTimeout(30 * 60_000);
 
 test('analysis screen: Continue to Analysis until the grade shows', async ({ page, browser }) => {
   const user = newUserData();
-  expect((await page.request.post('/api/register', { data: { ...user, confirmPassword: user.password } })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/register', { data: { ...user, confirmPassword: user.password } })).status(),
+  ).toBe(201);
   // Points for every run, bought the way a user buys them: a payment an admin approves.
-  const payment = await (await page.request.post('/api/manual-payment', { data: { packageId: 'ultimate', paymentMethod: 'paypal', transactionId: `BENCH${Date.now()}` } })).json();
+  const payment = await (
+    await page.request.post('/api/manual-payment', {
+      data: { packageId: 'ultimate', paymentMethod: 'paypal', transactionId: `BENCH${Date.now()}` },
+    })
+  ).json();
   const admin = await browser.newContext();
-  expect((await admin.request.post('/api/login', { data: { emailOrUsername: ADMIN.username, password: ADMIN.password } })).status()).toBe(200);
+  expect(
+    (
+      await admin.request.post('/api/login', { data: { emailOrUsername: ADMIN.username, password: ADMIN.password } })
+    ).status(),
+  ).toBe(200);
   expect((await admin.request.post(`/api/admin/manual-payments/${payment.paymentId}/approve`)).status()).toBe(200);
   await admin.close();
 
@@ -27,10 +37,15 @@ test('analysis screen: Continue to Analysis until the grade shows', async ({ pag
   const detectTimes: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const upload = await page.request.post('/api/card-gradings/upload', {
-      multipart: { frontImage: { name: 'f.jpg', mimeType: 'image/jpeg', buffer: front }, backImage: { name: 'b.jpg', mimeType: 'image/jpeg', buffer: back } },
+      multipart: {
+        frontImage: { name: 'f.jpg', mimeType: 'image/jpeg', buffer: front },
+        backImage: { name: 'b.jpg', mimeType: 'image/jpeg', buffer: back },
+      },
     });
     const { id } = await upload.json();
-    await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName: 'Bench', cardSet: 'Bench', gameBrand: 'Pokemon' } });
+    await page.request.patch(`/api/card-gradings/${id}/metadata`, {
+      data: { cardName: 'Bench', cardSet: 'Bench', gameBrand: 'Pokemon' },
+    });
     // The outline check alone, as the details step calls it.
     const asked = Date.now();
     expect((await page.request.post(`/api/card-gradings/${id}/detect`, { data: {} })).status()).toBe(200);

@@ -37,7 +37,16 @@ async function routeBytes(page: Page, route: string) {
   const listener = (response: Response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    sizes.push(response.request().sizes().then((s) => ({ kind: type === 'script' ? 'js' : 'css', bytes: s.responseBodySize, encoding: response.headers()['content-encoding'] ?? 'none' })));
+    sizes.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => ({
+          kind: type === 'script' ? 'js' : 'css',
+          bytes: s.responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'none',
+        })),
+    );
   };
   page.on('response', listener);
   await page.goto(`${BASE_URL}${route}`, { waitUntil: 'networkidle' });
@@ -49,11 +58,16 @@ async function routeBytes(page: Page, route: string) {
 
 try {
   await ready();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   console.log('route                 JS (kB)   CSS (kB)   as sent, first visit with an empty cache');
   const report = async (route: string, page: Page) => {
     const { js, css, encodings } = await routeBytes(page, route);
-    console.log(`${route.padEnd(22)}${(js / 1024).toFixed(1).padStart(7)}${(css / 1024).toFixed(1).padStart(11)}   ${encodings}`);
+    console.log(
+      `${route.padEnd(22)}${(js / 1024).toFixed(1).padStart(7)}${(css / 1024).toFixed(1).padStart(11)}   ${encodings}`,
+    );
   };
   for (const route of ['/', '/gallery', '/marketplace', '/auth']) {
     const context = await browser.newContext();
@@ -64,15 +78,29 @@ try {
   for (const route of ['/profile', '/portfolio', '/payment']) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.request.post(`${BASE_URL}/api/register`, { data: { ...user, username: `${user.username}_${route.slice(1)}`, email: `${route.slice(1)}_${user.email}`, confirmPassword: user.password } });
+    await page.request.post(`${BASE_URL}/api/register`, {
+      data: {
+        ...user,
+        username: `${user.username}_${route.slice(1)}`,
+        email: `${route.slice(1)}_${user.email}`,
+        confirmPassword: user.password,
+      },
+    });
     await report(route, page);
     await context.close();
   }
   await browser.close();
 
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
-    const result = await lighthouse(`${BASE_URL}/`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const result = await lighthouse(`${BASE_URL}/`, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
     const lhr = result!.lhr;
     const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
     console.log(`\nLighthouse ${lhr.lighthouseVersion}, mobile profile, home page (the upload step):`);

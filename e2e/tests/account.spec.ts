@@ -7,7 +7,9 @@ import { expect, expectSignedInAs, gradeCard, newUserData, test, uploadCard } fr
 function resetLinkFor(email: string): string | null {
   const file = readdirSync(MAIL_DIR).find((f) => f.endsWith(`-${email}.eml`));
   if (!file) return null;
-  const text = readFileSync(path.join(MAIL_DIR, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const text = readFileSync(path.join(MAIL_DIR, file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   return text.match(/https?:\/\/\S+\/forgot-password\?token=[A-Za-z0-9_%-]+/)?.[0] ?? null;
 }
 
@@ -15,7 +17,9 @@ test('the profile shows the account, an empty history and the points ledger', as
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: user.username })).toBeVisible();
   await expect(page.getByText('Account ID')).toBeVisible();
-  await expect(page.getByText(new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' }))).toBeVisible();
+  await expect(
+    page.getByText(new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' })),
+  ).toBeVisible();
   await expect(page.getByText('No grading history yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Grade a Card' })).toBeVisible();
   await page.getByRole('tab', { name: 'Points' }).click();
@@ -27,9 +31,13 @@ test('the grading history lists graded cards, with N/A and No image where they a
   await expectSignedInAs(page, user);
   const graded = await gradeCard(page);
   const uploaded = await uploadCard(page);
-  const mine: { id: number; overallGrade: number; backImagePath: string }[] = await (await page.request.get('/api/my/card-gradings')).json();
+  const mine: { id: number; overallGrade: number; backImagePath: string }[] = await (
+    await page.request.get('/api/my/card-gradings')
+  ).json();
   const gradedCard = mine.find((c) => c.id === graded)!;
-  await page.route(`**${mine.find((c) => c.id === uploaded)!.backImagePath}`, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route(`**${mine.find((c) => c.id === uploaded)!.backImagePath}`, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
 
   await page.goto('/profile');
   await expect(page.getByText('2 card(s) graded')).toBeVisible();
@@ -67,20 +75,29 @@ test('a new profile picture is shown, and a file that is not an image is refused
   await expect(page.getByRole('status').filter({ hasText: 'Profile picture updated' })).toBeVisible();
   const avatar = page.getByRole('button', { name: 'Change profile picture' }).locator('img');
   await expect(avatar).toHaveAttribute('src', /^\/.+\.jpg$/);
-  expect((await page.request.get((await avatar.getAttribute('src'))!)).headers()['content-type']).toContain('image/jpeg');
+  expect((await page.request.get((await avatar.getAttribute('src'))!)).headers()['content-type']).toContain(
+    'image/jpeg',
+  );
   const me = await (await page.request.get('/api/user')).json();
   expect(me).toMatchObject({ id: user.id, profilePicturePath: await avatar.getAttribute('src') });
 });
 
-test('Sign Out on the profile goes home, and a failed logout says so and keeps the user signed in', async ({ page, user }) => {
+test('Sign Out on the profile goes home, and a failed logout says so and keeps the user signed in', async ({
+  page,
+  user,
+}) => {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await page.route('**/api/logout', (route) => route.fulfill({ status: 500, json: { message: 'The session store is unavailable.' } }));
+  await page.route('**/api/logout', (route) =>
+    route.fulfill({ status: 500, json: { message: 'The session store is unavailable.' } }),
+  );
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Logout failed' })).toContainText('The session store is unavailable.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Logout failed' })).toContainText(
+    'The session store is unavailable.',
+  );
   expect(consoleErrors.some((text) => text.includes('Logout failed'))).toBe(true);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: user.username })).toBeVisible();
@@ -120,26 +137,34 @@ test('a user changes their email and their password', async ({ page, user }) => 
   await change.click();
   await expect(page.getByText('Password Changed', { exact: true })).toBeVisible();
   await expect(passwordForm.getByLabel('Current password')).toHaveValue('');
-  const login = await page.request.post('/api/login', { data: { emailOrUsername: newEmail, password: 'brand-new-pass' } });
+  const login = await page.request.post('/api/login', {
+    data: { emailOrUsername: newEmail, password: 'brand-new-pass' },
+  });
   expect(login.status()).toBe(200);
 });
 
 test('a taken email and a wrong current password are refused with their messages', async ({ page, request, user }) => {
   const other = newUserData();
-  expect((await request.post('/api/register', { data: { ...other, confirmPassword: other.password } })).status()).toBe(201);
+  expect((await request.post('/api/register', { data: { ...other, confirmPassword: other.password } })).status()).toBe(
+    201,
+  );
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Account Settings' }).click();
   const emailForm = page.getByRole('form', { name: 'Change email' });
   await emailForm.getByLabel('Email address').fill(other.email);
   await emailForm.getByLabel('Current password').fill('not-my-password');
   await emailForm.getByRole('button', { name: 'Update Email' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update email' })).toContainText('Current password is incorrect');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update email' })).toContainText(
+    'Current password is incorrect',
+  );
   await expect(page.locator('#settings-email-password-error')).toHaveText('Current password is incorrect');
 
   await emailForm.getByLabel('Current password').fill(user.password);
   await emailForm.getByRole('button', { name: 'Update Email' }).click();
   const taken = 'Another account already uses that email. Use a different one.';
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update email' }).filter({ hasText: taken })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to update email' }).filter({ hasText: taken }),
+  ).toBeVisible();
   await expect(page.locator('#settings-email-error')).toHaveText(taken);
   await expect(page.getByTestId('current-email')).toHaveText(user.email);
 
@@ -148,9 +173,13 @@ test('a taken email and a wrong current password are refused with their messages
   await passwordForm.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await passwordForm.getByLabel('Confirm new password').fill('brand-new-pass');
   await passwordForm.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Password Change Failed' })).toContainText('Current password is incorrect');
+  await expect(page.getByRole('alert').filter({ hasText: 'Password Change Failed' })).toContainText(
+    'Current password is incorrect',
+  );
   await expect(page.locator('#pw-current-error')).toHaveText('Current password is incorrect');
-  expect((await request.post('/api/login', { data: { emailOrUsername: user.username, password: user.password } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/login', { data: { emailOrUsername: user.username, password: user.password } })).status(),
+  ).toBe(200);
 });
 
 test('a user who forgot the password resets it through the link in the mail', async ({ page, user }) => {
@@ -213,11 +242,19 @@ async function openPaymentDialog(page: Page, method: RegExp) {
 
 test('a transaction id already submitted for the same method is refused', async ({ page, user }) => {
   const transactionId = `CA-${user.username}`;
-  expect((await page.request.post('/api/manual-payment', { data: { packageId: 'basic', paymentMethod: 'cashapp', transactionId } })).status()).toBeLessThan(300);
+  expect(
+    (
+      await page.request.post('/api/manual-payment', {
+        data: { packageId: 'basic', paymentMethod: 'cashapp', transactionId },
+      })
+    ).status(),
+  ).toBeLessThan(300);
   const dialog = await openPaymentDialog(page, /Cash App/);
   await dialog.getByLabel('3. Payment ID or reference').fill(transactionId);
   await dialog.getByRole('button', { name: 'Submit Payment' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error submitting payment' })).toContainText('already been submitted');
+  await expect(page.getByRole('alert').filter({ hasText: 'Error submitting payment' })).toContainText(
+    'already been submitted',
+  );
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('my-payment')).toHaveCount(1);
 });
@@ -233,7 +270,10 @@ test('the copy button puts the receiving account on the clipboard', async ({ pag
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account);
 });
 
-test('without the Clipboard API the account is copied by selection, and a refused copy says so', async ({ page, user }) => {
+test('without the Clipboard API the account is copied by selection, and a refused copy says so', async ({
+  page,
+  user,
+}) => {
   await expectSignedInAs(page, user);
   // An insecure page has no navigator.clipboard; the flag decides whether the old copy command works.
   await page.addInitScript(() => {
@@ -260,9 +300,13 @@ test('without the Clipboard API the account is copied by selection, and a refuse
 
 test('payment details that fail to load are reported', async ({ page, user }) => {
   await expectSignedInAs(page, user);
-  await page.route('**/api/payment/accounts', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable.' } }));
+  await page.route('**/api/payment/accounts', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Database unavailable.' } }),
+  );
   await page.goto('/payment');
-  await expect(page.getByRole('alert').filter({ hasText: 'Error loading payment details' })).toContainText('Please try refreshing the page');
+  await expect(page.getByRole('alert').filter({ hasText: 'Error loading payment details' })).toContainText(
+    'Please try refreshing the page',
+  );
 });
 
 test('the marketplace opens the two stores in a new tab', async ({ page }) => {
@@ -274,7 +318,8 @@ test('the marketplace opens the two stores in a new tab', async ({ page }) => {
   });
   await page.goto('/marketplace');
   // Until the addresses are known the buttons are there but lead nowhere.
-  for (const name of ['Visit live store', 'Visit resale store']) await expect(page.getByRole('button', { name })).toBeDisabled();
+  for (const name of ['Visit live store', 'Visit resale store'])
+    await expect(page.getByRole('button', { name })).toBeDisabled();
   await expect(page.getByRole('link', { name: /Visit/ })).toHaveCount(0);
   release();
   for (const name of ['Visit live store', 'Visit resale store']) {
@@ -284,11 +329,18 @@ test('the marketplace opens the two stores in a new tab', async ({ page }) => {
   }
 });
 
-test('with no payment account or store configured, nothing invented is shown: purchases are not set up, and no store is linked', async ({ page, user }) => {
+test('with no payment account or store configured, nothing invented is shown: purchases are not set up, and no store is linked', async ({
+  page,
+  user,
+}) => {
   expect((await (await page.request.get('/api/user')).json()).username).toBe(user.username);
   // The server's answer for a site without settings (its own behaviour has API tests).
-  await page.route('**/api/payment/accounts', (route) => route.fulfill({ json: { accounts: {}, packages: { basic: { name: 'Basic', points: 100, price: 5 } } } }));
-  await page.route('**/api/site-settings', (route) => route.fulfill({ json: { marketplace: { liveStoreUrl: null, resaleStoreUrl: null } } }));
+  await page.route('**/api/payment/accounts', (route) =>
+    route.fulfill({ json: { accounts: {}, packages: { basic: { name: 'Basic', points: 100, price: 5 } } } }),
+  );
+  await page.route('**/api/site-settings', (route) =>
+    route.fulfill({ json: { marketplace: { liveStoreUrl: null, resaleStoreUrl: null } } }),
+  );
   await page.goto('/payment');
   await expect(page.getByTestId('purchases-not-set-up')).toContainText('Buying points is not set up on this site yet');
   await expect(page.getByRole('button', { name: 'Select Package' })).toHaveCount(0);

@@ -7,12 +7,18 @@ import { expect, signInAsAdmin, signUp, test } from '../fixtures.ts';
 async function uploadWithDetails(page: Page, cardName: string): Promise<number> {
   const upload = await page.request.post('/api/card-gradings/upload', {
     multipart: {
-      frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')) },
+      frontImage: {
+        name: 'front.jpg',
+        mimeType: 'image/jpeg',
+        buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')),
+      },
       backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'back.jpg')) },
     },
   });
   const { id } = await upload.json();
-  await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' } });
+  await page.request.patch(`/api/card-gradings/${id}/metadata`, {
+    data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' },
+  });
   expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
   return id;
 }
@@ -57,7 +63,9 @@ test('an admin corrects a grade and the owner sees the new grade on the card pag
 
 test("an admin approves a payment and the user's balance shows the new points", async ({ page, browser }) => {
   const user = await signUp(page);
-  const submitted = await page.request.post('/api/manual-payment', { data: { packageId: 'basic', paymentMethod: 'venmo', transactionId: `V-${user.username}` } });
+  const submitted = await page.request.post('/api/manual-payment', {
+    data: { packageId: 'basic', paymentMethod: 'venmo', transactionId: `V-${user.username}` },
+  });
   expect(submitted.status()).toBe(201);
   const { paymentId } = await submitted.json();
 
@@ -86,14 +94,18 @@ test('the admin dashboard shows its four tabs and finds a grading by id', async 
   await page.request.post('/api/logout');
   await signInAsAdmin(page);
   await page.goto('/admin');
-  for (const tab of ['Grade Management', 'User Management', 'Payment Management', 'System Settings']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  for (const tab of ['Grade Management', 'User Management', 'Payment Management', 'System Settings'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   await page.getByLabel('Search gradings').fill(String(id));
   await expect(page.getByTestId(`grading-row-${id}`)).toContainText('AI');
   await page.getByRole('tab', { name: 'System Settings' }).click();
   await expect(page.getByText('available in a future update')).toBeVisible();
 });
 
-test('card review and grade management page through many results, and a failed load is not mistaken for none', async ({ page, browser }) => {
+test('card review and grade management page through many results, and a failed load is not mistaken for none', async ({
+  page,
+  browser,
+}) => {
   const owner = await signUp(page);
   const cardName = `Paging ${owner.username}`;
   const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 50, height: 70 } });
@@ -106,7 +118,9 @@ test('card review and grade management page through many results, and a failed l
     });
     expect(upload.status()).toBe(201);
     const { id } = await upload.json();
-    await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' } });
+    await page.request.patch(`/api/card-gradings/${id}/metadata`, {
+      data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' },
+    });
   }
 
   const adminPage = await browser.newPage();

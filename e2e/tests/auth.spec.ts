@@ -12,7 +12,8 @@ test('a visitor registers through the form and sees the signed-in header', async
 
   await expect(page).toHaveURL('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const link of ['Profile', 'Portfolio', 'Buy Points']) await expect(nav.getByRole('link', { name: link })).toBeVisible();
+  for (const link of ['Profile', 'Portfolio', 'Buy Points'])
+    await expect(nav.getByRole('link', { name: link })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveText(data.username[0]!.toUpperCase());
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 });

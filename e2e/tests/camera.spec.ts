@@ -7,8 +7,16 @@ test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${path.join(PHOTOS_DIR, 'camera.y4m')}`,
     ],
   },
@@ -28,7 +36,7 @@ test('a user photographs both sides with the camera and the engine grades them',
     await expect(dialog.getByText('Align card within the rectangle')).toBeVisible();
     await expect(page.getByTestId('camera-guide')).toHaveCSS('width', '280px');
     await expect(page.getByTestId('camera-guide')).toHaveCSS('height', '392px');
-    await page.waitForFunction(() => (document.querySelector("video")?.videoWidth ?? 0) > 0);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
     await dialog.getByRole('button', { name: 'Capture photo' }).click();
     await expect(dialog).toBeHidden();
   }
@@ -70,7 +78,9 @@ test('the camera keeps its stream while the page behind it updates', async ({ pa
   // getUserMedia would have been called by then, and the stream shown would have changed.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await page.evaluate(() => (window as unknown as { cameraStarts: number }).cameraStarts)).toBe(1);
-  expect(await page.evaluate(() => (document.querySelector('video')?.srcObject as MediaStream | null)?.active)).toBe(true);
+  expect(await page.evaluate(() => (document.querySelector('video')?.srcObject as MediaStream | null)?.active)).toBe(
+    true,
+  );
 
   const dialog = page.getByRole('dialog', { name: 'Take Photo - Front of Card' });
   await dialog.getByRole('button', { name: 'Capture photo' }).click();

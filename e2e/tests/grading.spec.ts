@@ -31,14 +31,19 @@ async function blockableClipboard(page: Page) {
       Object.defineProperty(Clipboard.prototype, name, {
         configurable: true,
         value(this: Clipboard, ...args: unknown[]) {
-          return flags.clipboardBlocked ? Promise.reject(new DOMException('Write blocked', 'NotAllowedError')) : original.apply(this, args);
+          return flags.clipboardBlocked
+            ? Promise.reject(new DOMException('Write blocked', 'NotAllowedError'))
+            : original.apply(this, args);
         },
       });
     }
   });
 }
 
-test('a signed-in user grades a card from two photo files, sees the engine\'s grades, shares them and finds the charge in the points history', async ({ page, user }) => {
+test("a signed-in user grades a card from two photo files, sees the engine's grades, shares them and finds the charge in the points history", async ({
+  page,
+  user,
+}) => {
   await expectSignedInAs(page, user);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await blockableClipboard(page);
@@ -94,7 +99,9 @@ test('a signed-in user grades a card from two photo files, sees the engine\'s gr
   await expect(page.getByRole('cell', { name: '-10', exact: true })).toBeVisible();
 });
 
-test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a Sign Up Now banner', async ({ page }) => {
+test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a Sign Up Now banner', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByText('Guest Mode:')).toBeVisible();
   await page.getByTestId('front-file').setInputFiles(FRONT);
@@ -125,7 +132,10 @@ test('a user without enough points sees the Insufficient Points view', async ({ 
   await expect(page.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/profile');
 });
 
-test('an owner shares a grading, a signed-out visitor opens it in the gallery, and unsharing hides it', async ({ page, browser }) => {
+test('an owner shares a grading, a signed-out visitor opens it in the gallery, and unsharing hides it', async ({
+  page,
+  browser,
+}) => {
   await signUp(page);
   const id = await gradeCard(page);
   await page.goto(`/card/${id}`);
@@ -145,7 +155,12 @@ test('an owner shares a grading, a signed-out visitor opens it in the gallery, a
   await expectPhotoShown(visitor.getByAltText('Back with measurements'));
   await visitor.goto('/gallery');
   await expect(visitor.getByRole('link', { name: /Blastoise/ }).first()).toBeVisible();
-  await expectPhotoShown(visitor.getByRole('link', { name: /Blastoise/ }).first().getByRole('img'));
+  await expectPhotoShown(
+    visitor
+      .getByRole('link', { name: /Blastoise/ })
+      .first()
+      .getByRole('img'),
+  );
 
   await toggle.click();
   await expect(page.getByText('Removed from the gallery')).toBeVisible();

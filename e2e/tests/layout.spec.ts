@@ -8,7 +8,10 @@ const NARROW = { width: 360, height: 740 };
 async function expectNoSidewaysScroll(page: Page, where: string) {
   // Fonts and images settle first: a late image can widen a page.
   await page.waitForLoadState('networkidle');
-  const { scroll, view } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { scroll, view } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(scroll, `${where} is ${scroll} px wide on a ${view} px screen`).toBeLessThanOrEqual(view);
 }
 
@@ -41,7 +44,17 @@ for (const viewport of [NARROW, { width: 1280, height: 800 }]) {
       const id = await gradeCard(page);
       const { certificateNumber } = await (await page.request.get(`/api/card-gradings/${id}`)).json();
       await page.request.patch(`/api/card-gradings/${id}/share`, { data: { shared: true } });
-      await visitAll(page, [...PUBLIC.filter((r) => r !== '/auth'), ...SIGNED_IN, `/card/${id}`, `/gallery/${id}`, `/cert/${certificateNumber}`], 'user');
+      await visitAll(
+        page,
+        [
+          ...PUBLIC.filter((r) => r !== '/auth'),
+          ...SIGNED_IN,
+          `/card/${id}`,
+          `/gallery/${id}`,
+          `/cert/${certificateNumber}`,
+        ],
+        'user',
+      );
     });
 
     test('an admin', async ({ page }) => {
@@ -51,7 +64,9 @@ for (const viewport of [NARROW, { width: 1280, height: 800 }]) {
   });
 }
 
-test('the header links to the gallery, each page is named, and signing in returns to the page the person was going to', async ({ page }) => {
+test('the header links to the gallery, each page is named, and signing in returns to the page the person was going to', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('GradeLens');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();

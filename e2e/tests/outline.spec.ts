@@ -29,7 +29,8 @@ async function centreOf(locator: Locator) {
 type Target = { x: number; y: number } | (() => Promise<{ x: number; y: number }>);
 
 /** Mouse drags and touches are at viewport points: the handle is scrolled to the middle of the view first, clear of the sticky header. */
-const centreInView = (handle: Locator) => handle.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }));
+const centreInView = (handle: Locator) =>
+  handle.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }));
 
 async function mouseDrag(page: Page, handle: Locator, target: Target) {
   await centreInView(handle);
@@ -51,7 +52,8 @@ async function touchDrag(page: Page, handle: Locator, target: Target, whileHeld?
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
   await touch('touchStart', from);
-  for (let i = 1; i <= 6; i += 1) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 });
+  for (let i = 1; i <= 6; i += 1)
+    await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 });
   await whileHeld?.();
   await touch('touchEnd');
   await cdp.detach();
@@ -74,7 +76,10 @@ async function uploadInFlow(page: Page, front: string, back: string) {
 const latest = async (page: Page) => (await (await page.request.get('/api/my/card-gradings')).json())[0];
 const grading = async (page: Page, id: number) => (await page.request.get(`/api/card-gradings/${id}`)).json();
 
-test('a photo the engine cannot choose a card in is graded by placing the corners with the mouse', async ({ page, user }) => {
+test('a photo the engine cannot choose a card in is graded by placing the corners with the mouse', async ({
+  page,
+  user,
+}) => {
   await expectSignedInAs(page, user);
   await uploadInFlow(page, photo('two-cards.jpg'), photo('back.jpg'));
   const front = page.getByTestId('outline-front');
@@ -105,7 +110,10 @@ test('a photo the engine cannot choose a card in is graded by placing the corner
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the owner drags a corner with a finger, with a loupe at the finger, and the card is graded as placed', async ({ page, user }) => {
+  test('the owner drags a corner with a finger, with a loupe at the finger, and the card is graded as placed', async ({
+    page,
+    user,
+  }) => {
     await expectSignedInAs(page, user);
     await uploadInFlow(page, photo('front.jpg'), photo('back.jpg'));
     const front = page.getByTestId('outline-front');
@@ -151,7 +159,10 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a rejection keeps the photos and details: the owner retakes the back and grades without typing again', async ({ page, user }) => {
+test('a rejection keeps the photos and details: the owner retakes the back and grades without typing again', async ({
+  page,
+  user,
+}) => {
   await uploadInFlow(page, photo('front.jpg'), photo('small-back.jpg'));
   await expect(page.getByTestId('outline-back')).toContainText('Found.');
   await fillDetails(page, 'Mewtwo');
@@ -194,7 +205,10 @@ test('a draft is continued from the history or deleted there', async ({ page, us
   await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
 });
 
-test('the label’s QR target opens for a signed-out visitor although the grading is not shared, and the owner can take the photo off', async ({ page, browser }) => {
+test('the label’s QR target opens for a signed-out visitor although the grading is not shared, and the owner can take the photo off', async ({
+  page,
+  browser,
+}) => {
   await signUp(page);
   const id = await gradeCard(page);
   const { certificateNumber, shared } = await grading(page, id);
@@ -204,7 +218,13 @@ test('the label’s QR target opens for a signed-out visitor although the gradin
   await expect(visitor.getByTestId('certificate-number')).toHaveText(certificateNumber);
   await expect(visitor.getByText('Blastoise')).toBeVisible();
   await expect(visitor.getByTestId('certificate-grade')).toContainText(/\d/);
-  await expect.poll(() => visitor.getByAltText('Front of Blastoise').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      visitor
+        .getByAltText('Front of Blastoise')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
 
   // The owner turns the photo off on the certificate page itself (the card page has the same switch).
   await page.goto(`/cert/${certificateNumber}`);

@@ -5,9 +5,21 @@ import { PHOTOS_DIR } from '../constants.ts';
 import { expect, expectSignedInAs, signInAsAdmin, signUp, test } from '../fixtures.ts';
 
 const CARDS = [
-  ...Array.from({ length: 14 }, (_, i) => ({ cardName: `Pokemon card ${String(i).padStart(2, '0')}`, cardSet: i % 2 ? 'Base Set' : 'Jungle', gameBrand: 'Pokemon' })),
-  ...Array.from({ length: 10 }, (_, i) => ({ cardName: `Magic card ${String(i).padStart(2, '0')}`, cardSet: i % 2 ? 'Alpha' : 'Beta', gameBrand: 'Magic' })),
-  ...Array.from({ length: 6 }, (_, i) => ({ cardName: `Baseball card ${i}`, cardSet: '1952 Topps', gameBrand: 'Baseball' })),
+  ...Array.from({ length: 14 }, (_, i) => ({
+    cardName: `Pokemon card ${String(i).padStart(2, '0')}`,
+    cardSet: i % 2 ? 'Base Set' : 'Jungle',
+    gameBrand: 'Pokemon',
+  })),
+  ...Array.from({ length: 10 }, (_, i) => ({
+    cardName: `Magic card ${String(i).padStart(2, '0')}`,
+    cardSet: i % 2 ? 'Alpha' : 'Beta',
+    gameBrand: 'Magic',
+  })),
+  ...Array.from({ length: 6 }, (_, i) => ({
+    cardName: `Baseball card ${i}`,
+    cardSet: '1952 Topps',
+    gameBrand: 'Baseball',
+  })),
 ];
 
 interface Graded {
@@ -20,7 +32,8 @@ interface Graded {
 }
 const time = (c: Graded) => new Date(c.createdAt).getTime();
 /** The page's own rule: averages rounded to one decimal and always shown with it. */
-const averageOf = (cs: Graded[]) => (Math.round((cs.reduce((s, c) => s + c.overallGrade, 0) / cs.length) * 10) / 10).toFixed(1);
+const averageOf = (cs: Graded[]) =>
+  (Math.round((cs.reduce((s, c) => s + c.overallGrade, 0) / cs.length) * 10) / 10).toFixed(1);
 const topOf = (cs: Graded[]) => Math.max(...cs.map((c) => c.overallGrade));
 
 async function gradeMany(page: Page) {
@@ -30,7 +43,10 @@ async function gradeMany(page: Page) {
   const worker = async () => {
     for (let card = queue.shift(); card; card = queue.shift()) {
       const upload = await page.request.post('/api/card-gradings/upload', {
-        multipart: { frontImage: { name: 'f.jpg', mimeType: 'image/jpeg', buffer: front }, backImage: { name: 'b.jpg', mimeType: 'image/jpeg', buffer: back } },
+        multipart: {
+          frontImage: { name: 'f.jpg', mimeType: 'image/jpeg', buffer: front },
+          backImage: { name: 'b.jpg', mimeType: 'image/jpeg', buffer: back },
+        },
       });
       const { id } = await upload.json();
       await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: card });
@@ -40,10 +56,17 @@ async function gradeMany(page: Page) {
   await Promise.all([worker(), worker(), worker()]);
 }
 
-test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statistics, layouts and the PDF', async ({ page, browser }) => {
+test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statistics, layouts and the PDF', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const user = await signUp(page);
-  const payment = await (await page.request.post('/api/manual-payment', { data: { packageId: 'ultimate', paymentMethod: 'paypal', transactionId: `P-${user.username}` } })).json();
+  const payment = await (
+    await page.request.post('/api/manual-payment', {
+      data: { packageId: 'ultimate', paymentMethod: 'paypal', transactionId: `P-${user.username}` },
+    })
+  ).json();
   const admin = await browser.newPage();
   await signInAsAdmin(admin);
   expect((await admin.request.post(`/api/admin/manual-payments/${payment.paymentId}/approve`)).status()).toBe(200);
@@ -66,7 +89,14 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   await expect(page.getByRole('button', { name: 'Load More Cards (6 remaining)' })).toBeVisible();
   await expect(cards.first().getByTestId('price-line')).toContainText('Price unavailable');
   // The owner's private thumbnails arrive: a refused one would turn into 'Image not found'.
-  await expect.poll(() => cards.first().getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      cards
+        .first()
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await expect(page.getByText('Image not found')).toHaveCount(0);
 
   await page.getByLabel('Game', { exact: true }).selectOption('Magic');
@@ -96,10 +126,14 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   await page.getByRole('tab', { name: 'By Game & Set' }).click();
   for (const game of ['Pokemon', 'Magic', 'Baseball']) {
     const inGame = mine.filter((c) => c.gameBrand === game);
-    await expect(page.getByRole('region', { name: game }).getByRole('heading')).toHaveText(`${game} (${inGame.length} cards)`);
+    await expect(page.getByRole('region', { name: game }).getByRole('heading')).toHaveText(
+      `${game} (${inGame.length} cards)`,
+    );
     for (const set of new Set(inGame.map((c) => c.cardSet))) {
       const inSet = inGame.filter((c) => c.cardSet === set);
-      await expect(page.getByTestId(`set-${game}-${set}`)).toContainText(`${inSet.length} cards · average grade ${averageOf(inSet)}`);
+      await expect(page.getByTestId(`set-${game}-${set}`)).toContainText(
+        `${inSet.length} cards · average grade ${averageOf(inSet)}`,
+      );
     }
   }
   await expect(page.getByTestId('set-Pokemon-Jungle')).toContainText('7 cards');
@@ -113,10 +147,14 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   await expect(stats).toContainText('Games3');
   for (const game of ['Pokemon', 'Magic', 'Baseball']) {
     const inGame = mine.filter((c) => c.gameBrand === game);
-    await expect(page.getByTestId(`game-stats-${game}`)).toHaveText(`${game}: ${inGame.length} cards, average ${averageOf(inGame)}, top ${topOf(inGame)}`);
+    await expect(page.getByTestId(`game-stats-${game}`)).toHaveText(
+      `${game}: ${inGame.length} cards, average ${averageOf(inGame)}, top ${topOf(inGame)}`,
+    );
   }
   await expect(page.getByTestId('game-stats-Magic')).toContainText('10 cards');
-  await expect(page.getByTestId('recent-activity').locator('li')).toHaveText(newestFirst.slice(0, 5).map((c) => new RegExp(`^${c.cardName} · grade ${c.overallGrade} · `)));
+  await expect(page.getByTestId('recent-activity').locator('li')).toHaveText(
+    newestFirst.slice(0, 5).map((c) => new RegExp(`^${c.cardName} · grade ${c.overallGrade} · `)),
+  );
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Portfolio' }).click();

@@ -49,14 +49,25 @@ test('the home page shows the landing block, the steps and the footer', async ({
   ]);
   const services = page.getByRole('region', { name: 'Services' });
   await expect(services.getByRole('heading', { level: 2 })).toHaveText('Services');
-  await expect(services.getByRole('heading', { level: 3 })).toHaveText(['Instant pre-grade', 'You check the outline', 'A certificate for every grade']);
+  await expect(services.getByRole('heading', { level: 3 })).toHaveText([
+    'Instant pre-grade',
+    'You check the outline',
+    'A certificate for every grade',
+  ]);
   // The examples are the engine's own output on generated photos, and say so.
   await expect(page.getByRole('heading', { name: 'Example gradings' })).toBeVisible();
   await expect(page.getByText(/Examples, not customers’ cards/)).toBeVisible();
   const examples = page.getByTestId('example-grading');
   await expect(examples).toHaveCount(4);
   await expect(examples.first()).toContainText(/Engine: \d+ overall/);
-  await expect.poll(() => examples.first().getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      examples
+        .first()
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await expect(page.getByText('Reviewed by people')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Grading steps' })).toContainText('Upload');
@@ -68,7 +79,9 @@ test('the header shows the tagline on a phone, a small tablet and a desktop', as
   for (const width of [390, 640, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
-    await expect(page.getByRole('banner').getByText('Professional trading card grading at your fingertips')).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByText('Professional trading card grading at your fingertips'),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 });
@@ -99,7 +112,9 @@ test('every page loads under the Content-Security-Policy, for a guest, a user an
 
 test('a gallery that fails to load says so and retries; a photo that is gone shows a placeholder', async ({ page }) => {
   let fail = true;
-  await page.route('**/api/gallery*', (route) => (fail ? route.fulfill({ status: 503, json: { message: 'The database is busy.' } }) : route.continue()));
+  await page.route('**/api/gallery*', (route) =>
+    fail ? route.fulfill({ status: 503, json: { message: 'The database is busy.' } }) : route.continue(),
+  );
   await page.goto('/gallery');
   const alert = page.getByRole('alert').filter({ hasText: 'The gallery could not be loaded.' });
   await expect(alert).toContainText('The database is busy.');

@@ -22,18 +22,50 @@ export async function badInputs(seed: number): Promise<BadInput[]> {
   const { photo: twoCards } = await twoCardsPhoto(seed + 3);
   return [
     { name: 'text file', front: Buffer.from('this is not a photo'), back: good.back, expected: 'not_an_image' },
-    { name: 'truncated JPEG', front: good.front.subarray(0, Math.floor(good.front.length * 0.6)), back: good.back, expected: 'corrupt_image' },
+    {
+      name: 'truncated JPEG',
+      front: good.front.subarray(0, Math.floor(good.front.length * 0.6)),
+      back: good.back,
+      expected: 'corrupt_image',
+    },
     {
       name: '60 megapixels',
-      front: await sharp({ create: { width: 9000, height: 6700, channels: 3, background: '#888' } }).jpeg({ quality: 50 }).toBuffer(),
+      front: await sharp({ create: { width: 9000, height: 6700, channels: 3, background: '#888' } })
+        .jpeg({ quality: 50 })
+        .toBuffer(),
       back: good.back,
       expected: 'too_many_pixels',
     },
-    { name: 'no card', front: await sharp({ create: { width: w, height: h, channels: 3, background: '#ecece8' } }).jpeg().toBuffer(), back: good.back, expected: 'no_card' },
+    {
+      name: 'no card',
+      front: await sharp({ create: { width: w, height: h, channels: 3, background: '#ecece8' } })
+        .jpeg()
+        .toBuffer(),
+      back: good.back,
+      expected: 'no_card',
+    },
     { name: 'two cards', front: twoCards, back: good.back, expected: 'multiple_cards' },
-    { name: 'cut off', front: await sharp(good.front).extract({ left: 0, top: 0, width: w, height: Math.round(h * 0.55) }).jpeg().toBuffer(), back: good.back, expected: 'card_cut_off' },
-    { name: 'too small', front: await sharp(good.front).resize(440).jpeg().toBuffer(), back: good.back, expected: 'too_small' },
-    { name: 'too blurry', front: await sharp(good.front).blur(12).jpeg().toBuffer(), back: good.back, expected: 'too_blurry' },
+    {
+      name: 'cut off',
+      front: await sharp(good.front)
+        .extract({ left: 0, top: 0, width: w, height: Math.round(h * 0.55) })
+        .jpeg()
+        .toBuffer(),
+      back: good.back,
+      expected: 'card_cut_off',
+    },
+    {
+      name: 'too small',
+      front: await sharp(good.front).resize(440).jpeg().toBuffer(),
+      back: good.back,
+      expected: 'too_small',
+    },
+    {
+      name: 'too blurry',
+      front: await sharp(good.front).blur(12).jpeg().toBuffer(),
+      back: good.back,
+      expected: 'too_blurry',
+    },
     { name: 'heavy glare', front: glare.front, back: glare.back, expected: 'heavy_glare' },
     { name: 'front and back of different sizes', front: good.front, back: small.back, expected: 'mismatched_sides' },
   ];

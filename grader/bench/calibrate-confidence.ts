@@ -7,7 +7,12 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { GradeReport } from '@gradelens/shared';
 import { GradingPool } from '../src/pool/pool.ts';
-import { CONFIDENCE_FEATURES, confidenceFeatures, confidenceOf, type ConfidenceModel } from '../src/report/confidence.ts';
+import {
+  CONFIDENCE_FEATURES,
+  confidenceFeatures,
+  confidenceOf,
+  type ConfidenceModel,
+} from '../src/report/confidence.ts';
 import { toIntegerGrade } from '../src/rubric.ts';
 import { ZOO_TUNING_SEEDS } from '../src/synth/zoo/index.ts';
 import { zooCase } from './zoo-eval.ts';
@@ -22,7 +27,8 @@ const { values } = parseArgs({
 });
 const count = Number(values.count);
 const seed0 = Number(values.seed);
-if (seed0 < ZOO_TUNING_SEEDS.first || seed0 + count - 1 > ZOO_TUNING_SEEDS.last) throw new Error('calibrate on tuning seeds only');
+if (seed0 < ZOO_TUNING_SEEDS.first || seed0 + count - 1 > ZOO_TUNING_SEEDS.last)
+  throw new Error('calibrate on tuning seeds only');
 
 const pool = new GradingPool({ maxQueue: count + 10 });
 type Sample = { report: GradeReport; exact: boolean };
@@ -31,7 +37,9 @@ const graded = await Promise.all(
   Array.from({ length: count }, async (_, i): Promise<Sample | null> => {
     const c = await zooCase(seed0 + i, false, values.cache);
     const outcome = await pool.grade(c.front, c.back).catch(() => null);
-    return outcome?.ok ? { report: outcome.report, exact: outcome.report.overallGrade === toIntegerGrade(c.truth.expected.overall) } : null;
+    return outcome?.ok
+      ? { report: outcome.report, exact: outcome.report.overallGrade === toIntegerGrade(c.truth.expected.overall) }
+      : null;
   }),
 );
 await pool.close();
@@ -73,7 +81,10 @@ const model = fit(fitOn);
 console.log(`graded ${samples.length} of ${count} pairs; fitted on ${fitOn.length}, checked on ${checkOn.length}`);
 console.log(`model: bias ${model.bias}, ${CONFIDENCE_FEATURES.map((f) => `${f} ${model.weights[f]}`).join(', ')}`);
 const buckets = [0, 0.3, 0.5, 0.7, 0.85, 1.01];
-for (const [name, data] of [['fitted', fitOn], ['held out', checkOn]] as const) {
+for (const [name, data] of [
+  ['fitted', fitOn],
+  ['held out', checkOn],
+] as const) {
   console.log(`${name}: overall exact by confidence`);
   for (let k = 0; k + 1 < buckets.length; k += 1) {
     const mine = data.filter((s) => {
@@ -81,14 +92,22 @@ for (const [name, data] of [['fitted', fitOn], ['held out', checkOn]] as const) 
       return c >= buckets[k]! && c < buckets[k + 1]!;
     });
     const right = mine.filter((s) => s.exact).length;
-    console.log(`    ${buckets[k]!.toFixed(2)} to ${Math.min(1, buckets[k + 1]!).toFixed(2)}: ${String(mine.length).padStart(3)} reports, ${mine.length ? ((100 * right) / mine.length).toFixed(0) : '-'}% exact`);
+    console.log(
+      `    ${buckets[k]!.toFixed(2)} to ${Math.min(1, buckets[k + 1]!).toFixed(2)}: ${String(mine.length).padStart(3)} reports, ${mine.length ? ((100 * right) / mine.length).toFixed(0) : '-'}% exact`,
+    );
   }
 }
 if (values.write) {
   const file = new URL('../src/report/confidence-model.ts', import.meta.url);
   writeFileSync(
     file,
-    `// Written by grader/bench/calibrate-confidence.ts: the confidence model fitted on the design zoo's tuning seeds.\nimport type { ConfidenceModel } from './confidence.ts';\n\nexport const CONFIDENCE_MODEL: ConfidenceModel = ${JSON.stringify(model, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'")};\n`,
+    `// Written by grader/bench/calibrate-confidence.ts: the confidence model fitted on the design zoo's tuning seeds.\nimport type { ConfidenceModel } from './confidence.ts';\n\nexport const CONFIDENCE_MODEL: ConfidenceModel = ${JSON.stringify(
+      model,
+      null,
+      2,
+    )
+      .replace(/"(\w+)":/g, '$1:')
+      .replace(/"/g, "'")};\n`,
   );
   console.log(`wrote ${file.pathname}`);
 }

@@ -10,7 +10,15 @@ import { labFace } from '../src/measure/lab-grid.ts';
 import { rectify } from '../src/rectify.ts';
 import { frontCenteringGrade, backCenteringGrade } from '../src/rubric.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '160' }, seed: { type: 'string', default: '1' }, cache: { type: 'string', default: '/tmp/tcache' }, verbose: { type: 'boolean', default: false }, 'min-ppm': { type: 'string', default: '7.52' } } });
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '160' },
+    seed: { type: 'string', default: '1' },
+    cache: { type: 'string', default: '/tmp/tcache' },
+    verbose: { type: 'boolean', default: false },
+    'min-ppm': { type: 'string', default: '7.52' },
+  },
+});
 const SIZES = { standard: { widthMm: 63, heightMm: 88 }, small: { widthMm: 59, heightMm: 86 } } as const;
 const errors: number[] = [];
 let exact = 0;
@@ -41,7 +49,10 @@ for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count)
     if (!truth.measurable) {
       if (found.measurable) {
         falselyYes += 1;
-        if (values.verbose) console.log(`  ${tag}: truth not measurable, found ${found.leftRight![0]}/${found.topBottom![0]} mm ${JSON.stringify(found.bordersMm)}`);
+        if (values.verbose)
+          console.log(
+            `  ${tag}: truth not measurable, found ${found.leftRight![0]}/${found.topBottom![0]} mm ${JSON.stringify(found.bordersMm)}`,
+          );
       } else {
         rightNot += 1;
         const reason = `(truth not measurable) ${found.reason!.replace(/(along|Along) the [a-z, ]* edges?/, '$1 …')}`;
@@ -51,9 +62,14 @@ for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count)
     }
     if (!found.measurable) {
       falselyNot += 1;
-      const reason = found.reason!.replace(/(along|Along) the [a-z, ]* edges?/, '$1 …').replace(/of the \w+ border/, 'of the … border');
+      const reason = found
+        .reason!.replace(/(along|Along) the [a-z, ]* edges?/, '$1 …')
+        .replace(/of the \w+ border/, 'of the … border');
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      if (values.verbose) console.log(`  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found not measurable: ${found.reason}`);
+      if (values.verbose)
+        console.log(
+          `  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found not measurable: ${found.reason}`,
+        );
       continue;
     }
     both += 1;
@@ -63,15 +79,24 @@ for (let s = Number(values.seed); s < Number(values.seed) + Number(values.count)
     const e = [Math.abs(found.leftRight![0] - truth.leftRight[0]), Math.abs(found.topBottom![0] - truth.topBottom[0])];
     errors.push(...e);
     if (Math.max(...e) > 1.5) wide += 1;
-    if (values.verbose && Math.max(...e) > Number(process.env.SHOW ?? 0.5)) console.log(`  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found ${found.leftRight![0]}/${found.topBottom![0]} ${JSON.stringify(found.bordersMm)} grade ${truthGrade}/${found.grade}`);
+    if (values.verbose && Math.max(...e) > Number(process.env.SHOW ?? 0.5))
+      console.log(
+        `  ${tag}: truth ${truth.leftRight[0].toFixed(1)}/${truth.topBottom[0].toFixed(1)}, found ${found.leftRight![0]}/${found.topBottom![0]} ${JSON.stringify(found.bordersMm)} grade ${truthGrade}/${found.grade}`,
+      );
   }
 }
 errors.sort((a, b) => a - b);
 const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
-console.log(`faces both measurable ${both}: share error mean ${mean.toFixed(2)} pp, p95 ${errors[Math.floor(0.95 * (errors.length - 1))]!.toFixed(2)} pp, face grade exact ${((100 * exact) / both).toFixed(1)}%`);
-console.log(`truth measurable, found not: ${falselyNot}; truth not measurable, found measurable: ${falselyYes}; both not measurable: ${rightNot}`);
+console.log(
+  `faces both measurable ${both}: share error mean ${mean.toFixed(2)} pp, p95 ${errors[Math.floor(0.95 * (errors.length - 1))]!.toFixed(2)} pp, face grade exact ${((100 * exact) / both).toFixed(1)}%`,
+);
+console.log(
+  `truth measurable, found not: ${falselyNot}; truth not measurable, found measurable: ${falselyYes}; both not measurable: ${rightNot}`,
+);
 // Both kinds of error in one line: a wrong grade reported, and a face left unmeasured.
 const measurable = both + falselyNot;
 const percent = (n: number) => `${((100 * n) / measurable).toFixed(1)}%`;
-console.log(`faces the truth measures (${measurable}): right grade ${percent(exact)}, wrong grade ${percent(both - exact)}, wrong by over 1.5 pp ${percent(wide)}, not measured ${percent(falselyNot)}`);
+console.log(
+  `faces the truth measures (${measurable}): right grade ${percent(exact)}, wrong grade ${percent(both - exact)}, wrong by over 1.5 pp ${percent(wide)}, not measured ${percent(falselyNot)}`,
+);
 for (const [r, n] of reasons) console.log(`    ${n} ${r}`);

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { gradeCard } from '../src/index.ts';
 
 async function record(cacheDir: string, out: string) {
-  const cases = readdirSync(cacheDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const cases = readdirSync(cacheDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const reports: Record<string, unknown> = {};
   for (const name of cases) {
     const read = (file: string) => readFileSync(path.join(cacheDir, name, file));
@@ -21,7 +24,10 @@ async function record(cacheDir: string, out: string) {
     }
     const { timingsMs: _timings, ...report } = outcome.report;
     const sha256 = (image: Buffer) => createHash('sha256').update(image).digest('hex');
-    reports[name] = { report, annotated: { front: sha256(outcome.annotated.front), back: sha256(outcome.annotated.back) } };
+    reports[name] = {
+      report,
+      annotated: { front: sha256(outcome.annotated.front), back: sha256(outcome.annotated.back) },
+    };
   }
   writeFileSync(out, JSON.stringify(reports, null, 1));
   console.log(`recorded ${cases.length} cases in ${out}`);
@@ -51,7 +57,8 @@ function compare(beforeFile: string, afterFile: string) {
     const b = leaves(after[name], '', new Map());
     const fields = [...new Set([...a.keys(), ...b.keys()])].filter((field) => a.get(field) !== b.get(field));
     if (fields.length === 0) identical += 1;
-    for (const field of fields) console.log(`${name}: ${field}: ${a.get(field) ?? '(absent)'} -> ${b.get(field) ?? '(absent)'}`);
+    for (const field of fields)
+      console.log(`${name}: ${field}: ${a.get(field) ?? '(absent)'} -> ${b.get(field) ?? '(absent)'}`);
   }
   console.log(`${identical} of ${names.length} identical`);
   if (identical !== names.length) process.exitCode = 1;

@@ -17,15 +17,28 @@ const at = (name: string) => {
   if (i < 0) throw new Error(`${file} has no column ${name}`);
   return i;
 };
-const [grade, centering, corners, edges, surface] = ['Grade', 'Centering', 'Corners', 'Edges', 'Surface'].map(at) as [number, number, number, number, number];
+const [grade, centering, corners, edges, surface] = ['Grade', 'Centering', 'Corners', 'Edges', 'Surface'].map(at) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 let exact = 0;
 let integer = 0;
 for (const line of lines) {
   const cells = line.split(',').map(Number);
   const recorded = cells[grade]!;
-  const computed = overallScore({ centering: cells[centering]!, corners: cells[corners]!, edges: cells[edges]!, surface: cells[surface]! });
+  const computed = overallScore({
+    centering: cells[centering]!,
+    corners: cells[corners]!,
+    edges: cells[edges]!,
+    surface: cells[surface]!,
+  });
   if (computed === recorded) exact += 1;
   if (Math.floor(computed) === Math.floor(recorded)) integer += 1;
 }
 const percent = (n: number) => ((100 * n) / lines.length).toFixed(1);
-console.log(`${lines.length} cards: the rule gives the recorded overall for ${exact} (${percent(exact)}%), the same integer for ${integer} (${percent(integer)}%)`);
+console.log(
+  `${lines.length} cards: the rule gives the recorded overall for ${exact} (${percent(exact)}%), the same integer for ${integer} (${percent(integer)}%)`,
+);

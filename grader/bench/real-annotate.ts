@@ -19,7 +19,6 @@ import { readAnnotations, cornersFromSides, type AnnotatedCard, type Annotations
 const fixtures = fileURLToPath(new URL('../test/fixtures/real/', import.meta.url));
 const annotationsPath = `${fixtures}annotations.json`;
 
-
 function cardsOf(photo: string): AnnotatedCard[] {
   return readAnnotations(annotationsPath).photos.find((p) => p.file === photo)?.cards ?? [];
 }
@@ -59,7 +58,12 @@ async function zoom(args: string[]): Promise<void> {
       const [cx, cy] = text.split(',').map(Number) as [number, number];
       const left = Math.max(0, Math.min(width - size, Math.round(cx - size / 2)));
       const top = Math.max(0, Math.min(height - size, Math.round(cy - size / 2)));
-      const crop = await image.clone().extract({ left, top, width: size, height: size }).resize(tile, tile, { kernel: 'nearest' }).png().toBuffer();
+      const crop = await image
+        .clone()
+        .extract({ left, top, width: size, height: size })
+        .resize(tile, tile, { kernel: 'nearest' })
+        .png()
+        .toBuffer();
       const map = (x: number, y: number): [number, number] => [(x - left) * scale, (y - top) * scale];
       let grid = '';
       for (let v = Math.ceil(left / step) * step; v <= left + size; v += step) {
@@ -72,13 +76,18 @@ async function zoom(args: string[]): Promise<void> {
       }
       const mark = `<circle cx="${(cx - left) * scale}" cy="${(cy - top) * scale}" r="4" fill="none" stroke="lime" stroke-width="2"/>`;
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${tile}" height="${tile}">${grid}${sideLines(cards, map, 1)}${mark}<text x="${tile - 110}" y="${tile - 6}" font-size="13" fill="yellow" font-family="DejaVu Sans Mono">${cx},${cy}</text></svg>`;
-      return sharp(crop).composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+      return sharp(crop)
+        .composite([{ input: Buffer.from(svg) }])
+        .png()
+        .toBuffer();
     }),
   );
   const columns = Math.min(tiles.length, Math.max(1, Math.floor(1200 / (tile + 4))));
   const rows = Math.ceil(tiles.length / columns);
   await sharp({ create: { width: columns * (tile + 4), height: rows * (tile + 4), channels: 3, background: '#222' } })
-    .composite(tiles.map((input, i) => ({ input, left: (i % columns) * (tile + 4), top: Math.floor(i / columns) * (tile + 4) })))
+    .composite(
+      tiles.map((input, i) => ({ input, left: (i % columns) * (tile + 4), top: Math.floor(i / columns) * (tile + 4) })),
+    )
     .png()
     .toFile(out);
 }
@@ -87,11 +96,16 @@ function recomputeCorners(): void {
   const annotations: Annotations = readAnnotations(annotationsPath);
   for (const photo of annotations.photos) {
     for (const card of photo.cards) {
-      card.corners = cornersFromSides(card.sides).map((p) => [round2(p.x), round2(p.y)] as [number, number]) as AnnotatedCard['corners'];
+      card.corners = cornersFromSides(card.sides).map(
+        (p) => [round2(p.x), round2(p.y)] as [number, number],
+      ) as AnnotatedCard['corners'];
       console.log(photo.file, JSON.stringify(card.corners));
     }
   }
-  writeFileSync(annotationsPath, `${JSON.stringify(annotations, null, 2).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, '[$1, $2]')}\n`);
+  writeFileSync(
+    annotationsPath,
+    `${JSON.stringify(annotations, null, 2).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, '[$1, $2]')}\n`,
+  );
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -109,7 +123,11 @@ async function outline(photo: string, out: string): Promise<void> {
     })
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${polygons}</svg>`;
-  await image.resize(w, h).composite([{ input: Buffer.from(svg) }]).png().toFile(out);
+  await image
+    .resize(w, h)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toFile(out);
 }
 
 const [command, ...args] = process.argv.slice(2);
@@ -117,6 +135,8 @@ if (command === 'zoom') await zoom(args);
 else if (command === 'corners') recomputeCorners();
 else if (command === 'outline') await outline(args[0]!, args[1]!);
 else {
-  console.error('usage: real-annotate.ts zoom <photo> <out.png> <x,y>... [--size N] [--scale N] | corners | outline <photo> <out.png>');
+  console.error(
+    'usage: real-annotate.ts zoom <photo> <out.png> <x,y>... [--size N] [--scale N] | corners | outline <photo> <out.png>',
+  );
   process.exit(2);
 }

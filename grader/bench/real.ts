@@ -42,4 +42,6 @@ const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length))
 for (const r of rows) console.log(r.map((v, c) => v.padEnd(widths[c]!)).join('  '));
 const sorted = [...errors].sort((a, b) => a - b);
 const median = sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]!.toFixed(2) : '-';
-console.log(`total: ${passed}/${annotations.photos.length} PASS; corner error of the cards found (mm): median ${median}, max ${sorted.length ? sorted.at(-1)!.toFixed(2) : '-'}`);
+console.log(
+  `total: ${passed}/${annotations.photos.length} PASS; corner error of the cards found (mm): median ${median}, max ${sorted.length ? sorted.at(-1)!.toFixed(2) : '-'}`,
+);

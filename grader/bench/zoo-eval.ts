@@ -8,7 +8,15 @@ import type { Point } from '../src/geometry/homography.ts';
 import type { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
 import { GRADE_KEYS, line, mean, pct, quantile, REPORT_KEY, sameGrade, withinOneGrade } from './figures.ts';
-import { generateZooBadInput, generateZooCase, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_TUNING_SEEDS, ZOO_VERSION, type ZooCase } from '../src/synth/zoo/index.ts';
+import {
+  generateZooBadInput,
+  generateZooCase,
+  ZOO_BAD_INPUTS,
+  ZOO_TEST_SEEDS,
+  ZOO_TUNING_SEEDS,
+  ZOO_VERSION,
+  type ZooCase,
+} from '../src/synth/zoo/index.ts';
 
 /** The subgrades a false defect can lower on a clean card. */
 const WEAR = ['corners', 'edges', 'surface'] as const;
@@ -19,8 +27,16 @@ export async function zooCase(seed: number, bad: boolean, cacheDir?: string): Pr
   if (!cacheDir) return make();
   const folder = path.join(cacheDir, `zoo-${bad ? 'bad-' : ''}${seed}-v${ZOO_VERSION}`);
   if (existsSync(path.join(folder, 'case.json'))) {
-    const { truth, meta } = JSON.parse(readFileSync(path.join(folder, 'case.json'), 'utf8')) as Pick<ZooCase, 'truth' | 'meta'>;
-    return { front: readFileSync(path.join(folder, 'front.jpg')), back: readFileSync(path.join(folder, 'back.jpg')), truth, meta };
+    const { truth, meta } = JSON.parse(readFileSync(path.join(folder, 'case.json'), 'utf8')) as Pick<
+      ZooCase,
+      'truth' | 'meta'
+    >;
+    return {
+      front: readFileSync(path.join(folder, 'front.jpg')),
+      back: readFileSync(path.join(folder, 'back.jpg')),
+      truth,
+      meta,
+    };
   }
   const c = await make();
   mkdirSync(folder, { recursive: true });
@@ -51,8 +67,13 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
   for (let i = 0; i < count; i += 1) cases.push(await zooCase(seeds.first + i, false, options.cacheDir));
   const bad: ZooCase[] = [];
   for (let i = 0; i < options.badCount; i += 1) bad.push(await zooCase(seeds.first + i, true, options.cacheDir));
-  console.log(`\nThe design zoo: ${options.tuning ? 'TUNING' : 'test'} seeds ${seeds.first} to ${seeds.first + count - 1} (${count} pairs), ${bad.length} bad inputs; generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  const at = (c: ZooCase) => (options.measureOnly && c.truth.corners ? { cardAt: { front: quad(c.truth.corners.front), back: quad(c.truth.corners.back) } } : {});
+  console.log(
+    `\nThe design zoo: ${options.tuning ? 'TUNING' : 'test'} seeds ${seeds.first} to ${seeds.first + count - 1} (${count} pairs), ${bad.length} bad inputs; generated in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const at = (c: ZooCase) =>
+    options.measureOnly && c.truth.corners
+      ? { cardAt: { front: quad(c.truth.corners.front), back: quad(c.truth.corners.back) } }
+      : {};
   const grade = (c: ZooCase) => pool.grade(c.front, c.back, at(c)).catch((e: unknown) => e as Error);
   const outcomes = await Promise.all(cases.map(grade));
   const badOutcomes = await Promise.all(bad.map(grade));
@@ -86,7 +107,10 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     }
     if (!outcome.ok) {
       rejectedCodes.set(outcome.rejection.code, (rejectedCodes.get(outcome.rejection.code) ?? 0) + 1);
-      if (options.verbose) console.log(`  seed ${seeds.first + i} (${c.meta.family}, ${c.meta.background}, ${c.meta.holder}) rejected: ${outcome.rejection.code}`);
+      if (options.verbose)
+        console.log(
+          `  seed ${seeds.first + i} (${c.meta.family}, ${c.meta.background}, ${c.meta.holder}) rejected: ${outcome.rejection.code}`,
+        );
       return;
     }
     graded += 1;
@@ -101,10 +125,14 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       const truth = c.truth.centering[face];
       const found = r.centering[face];
       if (truth.measurable && found.measurable) {
-        centeringErrors.push(Math.abs(found.leftRight![0] - truth.leftRight![0]), Math.abs(found.topBottom![0] - truth.topBottom![0]));
+        centeringErrors.push(
+          Math.abs(found.leftRight![0] - truth.leftRight![0]),
+          Math.abs(found.topBottom![0] - truth.topBottom![0]),
+        );
       }
     }
-    if (!r.centering.front.measurable && !r.centering.back.measurable && r.centeringGrade === 10) notMeasuredButTen += 1;
+    if (!r.centering.front.measurable && !r.centering.back.measurable && r.centeringGrade === 10)
+      notMeasuredButTen += 1;
     const bucket = calibration.find((b) => r.confidence >= b.from && r.confidence < b.to);
     if (bucket) {
       bucket.n += 1;
@@ -118,25 +146,43 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       families.set(c.meta.family, family);
     }
     if (options.verbose && r.overallGrade !== toIntegerGrade(c.truth.expected.overall)) {
-      console.log(`  seed ${seeds.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${GRADE_KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${GRADE_KEYS.map((k) => r.scores[k]).join('/')}`);
+      console.log(
+        `  seed ${seeds.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${GRADE_KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${GRADE_KEYS.map((k) => r.scores[k]).join('/')}`,
+      );
     }
   });
   const rejected = [...rejectedCodes.values()].reduce((a, b) => a + b, 0);
-  const badRight = badOutcomes.filter((o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.truth.expectedRejection).length;
+  const badRight = badOutcomes.filter(
+    (o, i) => !(o instanceof Error) && !o.ok && o.rejection.code === bad[i]!.truth.expectedRejection,
+  ).length;
 
   console.log('');
   for (const k of GRADE_KEYS) {
     const target = k === 'overall' ? 75 : 70;
     line(`zoo ${k}: exact integer grade`, `${pct(exact[k], graded).toFixed(1)}%`, pct(exact[k], graded) >= target);
-    line(`zoo ${k}: within one grade`, `${pct(withinOne[k], graded).toFixed(1)}%`, k === 'overall' ? pct(withinOne[k], graded) >= 97 : undefined);
+    line(
+      `zoo ${k}: within one grade`,
+      `${pct(withinOne[k], graded).toFixed(1)}%`,
+      k === 'overall' ? pct(withinOne[k], graded) >= 97 : undefined,
+    );
   }
-  line('zoo centering error of the larger share, mean (pp)', mean(centeringErrors).toFixed(2), mean(centeringErrors) <= 0.3);
-  line('zoo centering error of the larger share, p95 (pp)', quantile(centeringErrors, 0.95).toFixed(2), quantile(centeringErrors, 0.95) <= 0.8);
+  line(
+    'zoo centering error of the larger share, mean (pp)',
+    mean(centeringErrors).toFixed(2),
+    mean(centeringErrors) <= 0.3,
+  );
+  line(
+    'zoo centering error of the larger share, p95 (pp)',
+    quantile(centeringErrors, 0.95).toFixed(2),
+    quantile(centeringErrors, 0.95) <= 0.8,
+  );
   line('zoo: no face measurable, yet centering graded 10', `${notMeasuredButTen}`, notMeasuredButTen === 0);
   line('zoo good photos rejected', `${pct(rejected, count).toFixed(1)}% (${rejected})`, pct(rejected, count) <= 1);
   if (rejected) {
     console.log(`    by code: ${[...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
-    const worst = [...conditions].filter(([, t]) => t.rejected > 0).sort((a, b) => b[1].rejected / b[1].n - a[1].rejected / a[1].n);
+    const worst = [...conditions]
+      .filter(([, t]) => t.rejected > 0)
+      .sort((a, b) => b[1].rejected / b[1].n - a[1].rejected / a[1].n);
     console.log(`    by condition: ${worst.map(([key, t]) => `${key} ${t.rejected}/${t.n}`).join(', ')}`);
   }
   line('zoo bad inputs rejected with the right code', `${badRight}/${bad.length}`, badRight === bad.length);
@@ -147,12 +193,26 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
   });
   line('zoo crashes or hangs', `${crashed}`, crashed === 0);
   console.log('zoo clean cards with a false defect, by kind (cards reporting at least one):');
-  console.log(`    ${[...falseKinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none'}`);
+  console.log(
+    `    ${
+      [...falseKinds]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ') || 'none'
+    }`,
+  );
   console.log('zoo clean cards where a false defect lowered a subgrade, by family (target at most 3% each):');
   for (const [family, f] of [...families].sort()) {
     const shares = WEAR.map((k) => `${k} ${pct(f.lowered[k], f.clean).toFixed(0)}%`).join(', ');
-    console.log(`    ${family.padEnd(10)} ${String(f.clean).padStart(3)} clean: ${shares} ${WEAR.every((k) => pct(f.lowered[k], f.clean) <= 3) ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `    ${family.padEnd(10)} ${String(f.clean).padStart(3)} clean: ${shares} ${WEAR.every((k) => pct(f.lowered[k], f.clean) <= 3) ? 'PASS' : 'FAIL'}`,
+    );
   }
-  console.log('zoo calibration: overall exact by the report\'s confidence (higher confidence should be right more often):');
-  for (const b of calibration) console.log(`    confidence ${b.from.toFixed(2)} to ${Math.min(1, b.to).toFixed(2)}: ${String(b.n).padStart(3)} reports, ${b.n ? pct(b.exact, b.n).toFixed(0) : '-'}% exact`);
+  console.log(
+    "zoo calibration: overall exact by the report's confidence (higher confidence should be right more often):",
+  );
+  for (const b of calibration)
+    console.log(
+      `    confidence ${b.from.toFixed(2)} to ${Math.min(1, b.to).toFixed(2)}: ${String(b.n).padStart(3)} reports, ${b.n ? pct(b.exact, b.n).toFixed(0) : '-'}% exact`,
+    );
 }

@@ -17,5 +17,12 @@ const { values } = parseArgs({
   },
 });
 const pool = new GradingPool({ maxQueue: Number(values.count) + Number(values.bad) + 10 });
-await benchZoo(pool, { count: Number(values.count), badCount: Number(values.bad), cacheDir: values.cache, verbose: values.verbose, measureOnly: values['measure-only'], tuning: { first: Number(values.seed) } });
+await benchZoo(pool, {
+  count: Number(values.count),
+  badCount: Number(values.bad),
+  cacheDir: values.cache,
+  verbose: values.verbose,
+  measureOnly: values['measure-only'],
+  tuning: { first: Number(values.seed) },
+});
 await pool.close();

@@ -26,11 +26,17 @@ if (values.batch) {
     const start = performance.now();
     const outcome = await gradeCard(readFileSync(path.join(folder, front)), readFileSync(path.join(folder, back)));
     const ms = Math.round(performance.now() - start);
-    console.log(JSON.stringify(outcome.ok ? { case: name, report: outcome.report, ms } : { case: name, error: outcome.rejection, ms }));
+    console.log(
+      JSON.stringify(
+        outcome.ok ? { case: name, report: outcome.report, ms } : { case: name, error: outcome.rejection, ms },
+      ),
+    );
   }
 } else {
   if (positionals.length !== 2) {
-    console.error('Usage: npm run grade -- FRONT BACK [--json] [--annotate DIR]\n       npm run grade -- --batch DIR --json');
+    console.error(
+      'Usage: npm run grade -- FRONT BACK [--json] [--annotate DIR]\n       npm run grade -- --batch DIR --json',
+    );
     process.exit(64);
   }
   const [front, back] = positionals.map((p) => readFileSync(resolve(p)));

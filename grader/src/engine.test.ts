@@ -44,7 +44,13 @@ describe('gradeCard on generated photos', () => {
         expect(Math.abs(larger(measured.leftRight) - larger(truth.leftRight))).toBeLessThan(1.5);
         expect(Math.abs(larger(measured.topBottom) - larger(truth.topBottom))).toBeLessThan(1.5);
       }
-      for (const grade of [report.overallGrade, report.centeringGrade, report.cornerGrade, report.edgeGrade, report.surfaceGrade]) {
+      for (const grade of [
+        report.overallGrade,
+        report.centeringGrade,
+        report.cornerGrade,
+        report.edgeGrade,
+        report.surfaceGrade,
+      ]) {
         expect(grade !== null && Number.isInteger(grade) && grade >= 1 && grade <= 10).toBe(true);
       }
       expect(report.notes).toMatch(/\n\n/);
@@ -137,12 +143,18 @@ describe('photo quality', () => {
   it('turns a photo upright by its EXIF orientation before finding the card', async () => {
     const upright = await detectCard(await sharp(clean.front).jpeg({ quality: 98 }).toBuffer());
     // The same photo stored on its side, with the tag that turns it upright, as phones save them.
-    const stored = await sharp(clean.front).rotate(-90).jpeg({ quality: 98 }).withMetadata({ orientation: 6 }).toBuffer();
+    const stored = await sharp(clean.front)
+      .rotate(-90)
+      .jpeg({ quality: 98 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     expect((await sharp(stored).metadata()).width).toBe(1080);
     const sideways = await detectCard(stored);
     if (!upright.ok || !sideways.ok) throw new Error('card not found');
     upright.card.corners.forEach((corner, i) => {
-      expect(Math.hypot(corner.x - sideways.card.corners[i]!.x, corner.y - sideways.card.corners[i]!.y)).toBeLessThan(0.5);
+      expect(Math.hypot(corner.x - sideways.card.corners[i]!.x, corner.y - sideways.card.corners[i]!.y)).toBeLessThan(
+        0.5,
+      );
     });
   }, 30_000);
 
@@ -212,7 +224,7 @@ describe("an outline without the card's shape", () => {
     expect(report.notes).toContain("does not have the card's shape");
   }, 60_000);
 
-  it('grades nothing when neither face shows the card\'s shape, and says how to retake them', async () => {
+  it("grades nothing when neither face shows the card's shape, and says how to retake them", async () => {
     // A zoo tuning seed: a black-bordered card in a top loader on dark cloth, both faces found
     // on the loader's outline (0.75).
     const { front, back } = await generateZooCase({ seed: 185 });
@@ -242,7 +254,8 @@ describe('two faces, one found on its printed frame', () => {
     if (!outcome.ok) throw new Error(outcome.rejection.code);
     const centering = outcome.report.centering.front;
     expect(centering.measurable).toBe(true);
-    if (centering.measurable) expect(Math.abs(larger(centering.topBottom) - larger(truth.centering.front.topBottom))).toBeLessThan(0.5);
+    if (centering.measurable)
+      expect(Math.abs(larger(centering.topBottom) - larger(truth.centering.front.topBottom))).toBeLessThan(0.5);
   }, 60_000);
 
   it("places a side that does not show where the other face's size puts it, and then does not measure that face's centering", async () => {
@@ -310,7 +323,11 @@ describe('surface inside the artwork', () => {
     const c = await generateCase({ seed: 42, frame: '12mp', variant: 'holo' });
     const outcome = await gradeCard(c.front, c.back);
     if (!outcome.ok) throw new Error(outcome.rejection.message);
-    expect(outcome.report.defects.filter((d) => d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'crease' || d.kind === 'print_line')).toEqual([]);
+    expect(
+      outcome.report.defects.filter(
+        (d) => d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'crease' || d.kind === 'print_line',
+      ),
+    ).toEqual([]);
     expect(outcome.report.scores.surface).toBe(10);
   }, 60_000);
 
@@ -336,7 +353,10 @@ describe('surface inside the artwork', () => {
 
   it('finds a light and a dark print line across the card and counts each as half its length', async () => {
     // Seed 2000 draws a light vertical line on a clean card, 2001 a dark horizontal one on a worn card.
-    for (const c of await Promise.all([generateCase({ seed: 2000, frame: '12mp', variant: 'clean', printLine: true }), generateCase({ seed: 2001, frame: '1080p', variant: 'worn', printLine: true })])) {
+    for (const c of await Promise.all([
+      generateCase({ seed: 2000, frame: '12mp', variant: 'clean', printLine: true }),
+      generateCase({ seed: 2001, frame: '1080p', variant: 'worn', printLine: true }),
+    ])) {
       const outcome = await gradeCard(c.front, c.back);
       if (!outcome.ok) throw new Error(outcome.rejection.message);
       const lines = outcome.report.defects.filter((d) => d.kind === 'print_line');

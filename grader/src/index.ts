@@ -1,4 +1,18 @@
-import { RETAKE_ONLY, type CenteringFace, type Defect, type Detection as FacesDetection, type Face, type FaceDetection, type FaceHint, type Frame, type GradeOutcome, type GradeRejection, type GradeReport, type QualityWarning, type Quad } from '@gradelens/shared';
+import {
+  RETAKE_ONLY,
+  type CenteringFace,
+  type Defect,
+  type Detection as FacesDetection,
+  type Face,
+  type FaceDetection,
+  type FaceHint,
+  type Frame,
+  type GradeOutcome,
+  type GradeRejection,
+  type GradeReport,
+  type QualityWarning,
+  type Quad,
+} from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
@@ -65,7 +79,8 @@ const SHARP_EDGE_RISE_PX = 3;
  */
 const BLUR_WARN_MM = 0.3;
 const BLUR_REJECT_MM = FINEST_WEAR_MM;
-const blurMm = (risePx: number, pxPerMm: number) => Math.sqrt(Math.max(0, risePx ** 2 - SHARP_EDGE_RISE_PX ** 2)) / pxPerMm;
+const blurMm = (risePx: number, pxPerMm: number) =>
+  Math.sqrt(Math.max(0, risePx ** 2 - SHARP_EDGE_RISE_PX ** 2)) / pxPerMm;
 const LOW_RES_PX_PER_MM = 12;
 /** Past this share of a face's edge length not read for chips, the report says so. */
 const EDGES_UNREAD_WARN = 0.25;
@@ -100,7 +115,13 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const find = (face: Face) => {
     if (options.cardAt) return placedCard(photos[face], options.cardAt[face], true);
     const hint = hints[face];
-    return hint ? placedCard(photos[face], orderTopShort(hint.corners.map(([x, y]) => ({ x, y })) as [Point, Point, Point, Point]), false) : findCardIn(photos[face]);
+    return hint
+      ? placedCard(
+          photos[face],
+          orderTopShort(hint.corners.map(([x, y]) => ({ x, y })) as [Point, Point, Point, Point]),
+          false,
+        )
+      : findCardIn(photos[face]);
   };
   const detections = await time('detect', () => Promise.all([find('front'), find('back')]));
   const located = {} as Record<Face, FoundIn>;
@@ -108,7 +129,12 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const found: Partial<Record<Face, FoundCard>> = {};
   for (const [i, face] of (['front', 'back'] as const).entries()) {
     const detection = detections[i]!;
-    if (!detection.ok) return rejected({ ...detection.rejection, face, message: `${label(face)} photo: ${detection.rejection.message}` });
+    if (!detection.ok)
+      return rejected({
+        ...detection.rejection,
+        face,
+        message: `${label(face)} photo: ${detection.rejection.message}`,
+      });
     located[face] = detection;
     regions[face] = detection.region;
     found[face] = detection.card;
@@ -119,29 +145,60 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const risePx: Record<Face, number> = { front: Number.NaN, back: Number.NaN };
   for (const face of ['front', 'back'] as const) {
     const checked = sharpAndLargeEnough(located[face], found[face]!);
-    if (!checked.ok) return rejected({ ...checked.rejection, face, message: `${label(face)} photo${checked.rejection.message}`, outline: outline() });
+    if (!checked.ok)
+      return rejected({
+        ...checked.rejection,
+        face,
+        message: `${label(face)} photo${checked.rejection.message}`,
+        outline: outline(),
+      });
     risePx[face] = checked.risePx;
   }
-  let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [found.front!.throughHolder === true, found.back!.throughHolder === true]);
+  let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [
+    found.front!.throughHolder === true,
+    found.back!.throughHolder === true,
+  ]);
   if (!sized.ok && (placedBy('front') || placedBy('back'))) {
     // Corners the owner placed are taken as given: the size is the one the found face fits, else standard.
     const unplaced = (['front', 'back'] as const).find((f) => !placedBy(f));
-    sized = { ok: true, kind: unplaced && fitsRatio(geometry[unplaced].ratios, CARD_RATIOS.small) && !fitsRatio(geometry[unplaced].ratios, CARD_RATIOS.standard) ? 'small' : 'standard' };
+    sized = {
+      ok: true,
+      kind:
+        unplaced &&
+        fitsRatio(geometry[unplaced].ratios, CARD_RATIOS.small) &&
+        !fitsRatio(geometry[unplaced].ratios, CARD_RATIOS.standard)
+          ? 'small'
+          : 'standard',
+    };
   }
   if (!sized.ok) {
     // One face surely a standard card, the other read smaller: its printed frame may have been
     // taken for its edge (the two sizes are told apart only when both faces surely show them).
-    for (const [face, other] of [['front', 'back'], ['back', 'front']] as const) {
-      if (!surelyFits(geometry[other].ratios, CARD_RATIOS.standard) || Math.max(...geometry[face].ratios) >= CARD_RATIOS.standard) continue;
+    for (const [face, other] of [
+      ['front', 'back'],
+      ['back', 'front'],
+    ] as const) {
+      if (
+        !surelyFits(geometry[other].ratios, CARD_RATIOS.standard) ||
+        Math.max(...geometry[face].ratios) >= CARD_RATIOS.standard
+      )
+        continue;
       const wider = widenedToStandard(located[face], photos[face]);
       if (!wider) continue;
       found[face] = wider.card;
       geometry[face] = shapeOf(wider.card, photos[face]);
     }
-    sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [found.front!.throughHolder === true, found.back!.throughHolder === true]);
+    sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [
+      found.front!.throughHolder === true,
+      found.back!.throughHolder === true,
+    ]);
   }
   if (!sized.ok) {
-    return rejected({ code: 'mismatched_sides', message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.', outline: outline() });
+    return rejected({
+      code: 'mismatched_sides',
+      message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.',
+      outline: outline(),
+    });
   }
   const { kind } = sized;
   const size = SIZES[kind];
@@ -151,17 +208,33 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     const ppm = geometry[face].shortSidePx / size.widthMm;
     pxPerMm[face] = Math.round(ppm * 10) / 10;
     if (ppm < LOW_RES_PX_PER_MM) {
-      warnings.push({ code: 'low_resolution', face, message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.` });
+      warnings.push({
+        code: 'low_resolution',
+        face,
+        message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.`,
+      });
     }
     const rise = risePx[face];
     if (Number.isNaN(rise)) {
       // No step along the outline or in the print was clear enough to time: the sharpness is unknown, not good.
-      warnings.push({ code: 'blur', face, message: `${label(face)} photo: how sharp the photo is could not be measured, so small wear may be missed.` });
+      warnings.push({
+        code: 'blur',
+        face,
+        message: `${label(face)} photo: how sharp the photo is could not be measured, so small wear may be missed.`,
+      });
     } else if (blurMm(rise, ppm) > BLUR_WARN_MM) {
-      warnings.push({ code: 'blur', face, message: `${label(face)} photo is slightly soft; small wear may be missed.` });
+      warnings.push({
+        code: 'blur',
+        face,
+        message: `${label(face)} photo is slightly soft; small wear may be missed.`,
+      });
     }
     if (found[face]!.throughHolder) {
-      warnings.push({ code: 'through_holder', face, message: `${label(face)} photo: the card was graded through a sleeve, top loader or slab, whose plastic can hide fine wear or add marks of its own. Take the card out for a surer grade.` });
+      warnings.push({
+        code: 'through_holder',
+        face,
+        message: `${label(face)} photo: the card was graded through a sleeve, top loader or slab, whose plastic can hide fine wear or add marks of its own. Take the card out for a surer grade.`,
+      });
     }
   }
 
@@ -173,42 +246,82 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // and where both are, nothing is graded. Corners the owner placed are taken as given.
   const assessed = (face: Face) => placedBy(face) || fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]);
   if (!assessed('front') && !assessed('back')) {
-    return rejected({ code: 'no_card', message: "The card's outline could not be made out in either photo: what was found does not have a trading card's shape. Take the card out of any sleeve or holder and photograph each side on a plain background that differs from its border, or place the card's corners yourself.", outline: outline() });
+    return rejected({
+      code: 'no_card',
+      message:
+        "The card's outline could not be made out in either photo: what was found does not have a trading card's shape. Take the card out of any sleeve or holder and photograph each side on a plain background that differs from its border, or place the card's corners yourself.",
+      outline: outline(),
+    });
   }
   options.onStage?.('measure');
   const faces = {} as Record<Face, Awaited<ReturnType<typeof measureFace>>>;
   for (const face of ['front', 'back'] as const) {
-    faces[face] = await time('measure', () => measureFace(regions[face], found[face]!, size, face, pxPerMm[face], assessed(face), hints[face]?.frame));
+    faces[face] = await time('measure', () =>
+      measureFace(regions[face], found[face]!, size, face, pxPerMm[face], assessed(face), hints[face]?.frame),
+    );
     if (!assessed(face)) {
-      warnings.push({ code: 'face_not_assessed', face, message: `${label(face)} photo: the outline found does not have the card's shape (a holder's edge or the card's printed frame may have been taken for the card's own), so the ${face}'s corners, edges, surface and centering were not graded. Retake it with the card out of any holder, on a plain background.` });
+      warnings.push({
+        code: 'face_not_assessed',
+        face,
+        message: `${label(face)} photo: the outline found does not have the card's shape (a holder's edge or the card's printed frame may have been taken for the card's own), so the ${face}'s corners, edges, surface and centering were not graded. Retake it with the card out of any holder, on a plain background.`,
+      });
       continue;
     }
     // No card within 5 mm of two virtual corners: the outline was put where the card is not (a
     // border as dark as the cloth, with the card's shadow beside it), and every corner, edge and
     // centering figure of this face would be wrong.
     if (faces[face].corners.cardNotFound >= 2 && !placedBy(face)) {
-      return rejected({ code: 'no_card', face, message: `${label(face)} photo: the edges of the card could not be found. Use a plain background that differs from the card border, such as white paper, with even light, or place the card's corners yourself.`, outline: outline() });
+      return rejected({
+        code: 'no_card',
+        face,
+        message: `${label(face)} photo: the edges of the card could not be found. Use a plain background that differs from the card border, such as white paper, with even light, or place the card's corners yourself.`,
+        outline: outline(),
+      });
     }
     const glare = faces[face].surface.glareShare;
     if (glare > 0.3) {
-      return rejected({ code: 'heavy_glare', face, message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.`, outline: outline() });
+      return rejected({
+        code: 'heavy_glare',
+        face,
+        message: `${label(face)} photo: glare hides much of the card. Turn off the flash and tilt the card or the light until the reflection is gone.`,
+        outline: outline(),
+      });
     }
     if (glare > 0.05) {
-      warnings.push({ code: 'glare', face, message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.` });
+      warnings.push({
+        code: 'glare',
+        face,
+        message: `Glare covers about ${Math.round(glare * 100)}% of the ${face}; what lies under it was not measured.`,
+      });
     }
-    const edgesUnread = faces[face].edges.views.reduce((t, v) => t + v.notAssessedMm, 0) / (2 * (size.widthMm + size.heightMm));
+    const edgesUnread =
+      faces[face].edges.views.reduce((t, v) => t + v.notAssessedMm, 0) / (2 * (size.widthMm + size.heightMm));
     if (edgesUnread > EDGES_UNREAD_WARN) {
-      warnings.push({ code: 'edges_not_assessed', face, message: `${label(face)}: about ${Math.round(edgesUnread * 100)}% of the card's edges could not be told from what lies beside them (art to the edge, a holder, a background like the card), so chips there were not looked for.` });
+      warnings.push({
+        code: 'edges_not_assessed',
+        face,
+        message: `${label(face)}: about ${Math.round(edgesUnread * 100)}% of the card's edges could not be told from what lies beside them (art to the edge, a holder, a background like the card), so chips there were not looked for.`,
+      });
     }
     if (faces[face].surface.notAssessed.reasons.includes('busy_art')) {
-      warnings.push({ code: 'surface_not_assessed', face, message: `${label(face)}: the artwork is too busy with foil or fine strokes to tell a scratch from print at this resolution, so it was not checked for scratches. Look it over under a light.` });
+      warnings.push({
+        code: 'surface_not_assessed',
+        face,
+        message: `${label(face)}: the artwork is too busy with foil or fine strokes to tell a scratch from print at this resolution, so it was not checked for scratches. Look it over under a light.`,
+      });
     }
     if (!faces[face].centering.measurable) {
-      warnings.push({ code: 'centering_not_measurable', face, message: `${label(face)} centering could not be measured: ${faces[face].centering.reason}` });
+      warnings.push({
+        code: 'centering_not_measurable',
+        face,
+        message: `${label(face)} centering could not be measured: ${faces[face].centering.reason}`,
+      });
     }
   }
 
-  const centeringGrades = (['front', 'back'] as const).map((f) => faces[f].centering.grade).filter((g): g is number => g !== undefined);
+  const centeringGrades = (['front', 'back'] as const)
+    .map((f) => faces[f].centering.grade)
+    .filter((g): g is number => g !== undefined);
   // Neither face measurable (borderless, full art, a blocked border): not measured, never a 10.
   const centering = centeringGrades.length ? Math.min(...centeringGrades) : null;
   const cornerViews = [...faces.front.corners.views, ...faces.back.corners.views];
@@ -216,14 +329,23 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const edgeSeverity = [...faces.front.edges.views, ...faces.back.edges.views].reduce((t, v) => t + v.severityMm, 0);
   const edges = edgesGrade(edgeSeverity);
   const surfaceScore = faces.front.surface.score + 0.5 * faces.back.surface.score;
-  const creases = { count: faces.front.surface.creases.count + faces.back.surface.creases.count, longestMm: Math.max(faces.front.surface.creases.longestMm, faces.back.surface.creases.longestMm) };
+  const creases = {
+    count: faces.front.surface.creases.count + faces.back.surface.creases.count,
+    longestMm: Math.max(faces.front.surface.creases.longestMm, faces.back.surface.creases.longestMm),
+  };
   const surface = surfaceGrade(surfaceScore, creases);
   const overall = overallScore({ centering, corners, edges, surface });
-  const defects = (['front', 'back'] as const).flatMap((f) => [...faces[f].corners.defects, ...faces[f].edges.defects, ...faces[f].surface.defects]);
+  const defects = (['front', 'back'] as const).flatMap((f) => [
+    ...faces[f].corners.defects,
+    ...faces[f].edges.defects,
+    ...faces[f].surface.defects,
+  ]);
   const edgeDefectsGrade = edges;
   for (const d of defects) if (d.kind.startsWith('edge')) d.impliedGrade = edgeDefectsGrade;
-  for (const d of defects) if (d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'print_line') d.impliedGrade = surface;
-  const borderInspected = faces.front.surface.inspected === 'border_and_art' || faces.back.surface.inspected === 'border_and_art';
+  for (const d of defects)
+    if (d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'print_line') d.impliedGrade = surface;
+  const borderInspected =
+    faces.front.surface.inspected === 'border_and_art' || faces.back.surface.inspected === 'border_and_art';
   const surfaceNote = borderInspected
     ? 'Surface: both faces were checked for creases and print lines, the printed borders for scratches and spots, the artwork for scratches. Spots and dents inside the artwork are not measured yet, so look over the art under a light before sending the card in.'
     : 'Surface: both faces were checked for creases and print lines; neither has a plain printed border, so the artwork was checked only for scratches. Look over the card under a light for spots and dents.';
@@ -258,8 +380,18 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   };
   const annotated = options.annotate
     ? await time('annotate', async () => ({
-        front: await annotate(faces.front.rectified, faces.front.centering, defects.filter((d) => d.face === 'front'), options.annotate === 'plain'),
-        back: await annotate(faces.back.rectified, faces.back.centering, defects.filter((d) => d.face === 'back'), options.annotate === 'plain'),
+        front: await annotate(
+          faces.front.rectified,
+          faces.front.centering,
+          defects.filter((d) => d.face === 'front'),
+          options.annotate === 'plain',
+        ),
+        back: await annotate(
+          faces.back.rectified,
+          faces.back.centering,
+          defects.filter((d) => d.face === 'back'),
+          options.annotate === 'plain',
+        ),
       }))
     : { front: Buffer.alloc(0), back: Buffer.alloc(0) };
   timings.total = Object.values(timings).reduce((a, b) => a + b, 0);
@@ -271,15 +403,34 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
  * no card's shape) is only rectified, for the report's pictures: no centering, corner, edge or
  * surface reading.
  */
-function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: number; heightMm: number }, face: Face, photoPxPerMm: number, assessed: boolean, frame?: Frame) {
+function measureFace(
+  photo: PhotoRegion,
+  card: FoundCard,
+  size: { widthMm: number; heightMm: number },
+  face: Face,
+  photoPxPerMm: number,
+  assessed: boolean,
+  frame?: Frame,
+) {
   const bg = card.background;
   const fill = labToApproxRgb(bg);
   const rectified = rectify(photo, card.corners, size, fill, photoPxPerMm);
   if (!assessed) {
-    const surface: SurfaceMeasurement = { score: 0, creases: { count: 0, longestMm: 0 }, defects: [], glareShare: 0, inspected: 'art', notAssessed: { share: 1, reasons: [] } };
+    const surface: SurfaceMeasurement = {
+      score: 0,
+      creases: { count: 0, longestMm: 0 },
+      defects: [],
+      glareShare: 0,
+      inspected: 'art',
+      notAssessed: { share: 1, reasons: [] },
+    };
     return {
       rectified,
-      centering: { measurable: false, reason: "The outline found in this photo does not have the card's shape, so the card's borders could not be located." } as CenteringFace,
+      centering: {
+        measurable: false,
+        reason:
+          "The outline found in this photo does not have the card's shape, so the card's borders could not be located.",
+      } as CenteringFace,
       corners: { views: [] as CornerView[], defects: [] as Defect[], cardNotFound: 0 },
       edges: { views: [] as EdgeView[], defects: [] as Defect[] },
       surface,
@@ -294,7 +445,10 @@ function measureFace(photo: PhotoRegion, card: FoundCard, size: { widthMm: numbe
     ? centeringFromFrame(frame, size, face)
     : card.inferredSide === undefined
       ? measured
-      : { measurable: false, reason: `The card's own edge along the ${SIDE_NAMES[card.inferredSide]} could not be seen against the table (it was placed where the card's size puts it), so the border's width there is not known.` };
+      : {
+          measurable: false,
+          reason: `The card's own edge along the ${SIDE_NAMES[card.inferredSide]} could not be seen against the table (it was placed where the card's size puts it), so the border's width there is not known.`,
+        };
   return {
     rectified,
     centering,
@@ -324,19 +478,31 @@ function labToApproxRgb(lab: [number, number, number]): [number, number, number]
  * a sharp outline; an owner's placed corners say nothing of sharpness, which the print then tells
  * (printRisePx), so a blurred photo is refused however its corners were found.
  */
-async function placedCard(photo: OpenedPhoto, corners: [Point, Point, Point, Point], sharp: boolean): Promise<CardInPhoto> {
+async function placedCard(
+  photo: OpenedPhoto,
+  corners: [Point, Point, Point, Point],
+  sharp: boolean,
+): Promise<CardInPhoto> {
   const decoded = await decodeRegion(photo, { left: 0, top: 0, width: photo.width, height: photo.height });
   if (!decoded.ok) return decoded;
-  return { ok: true, card: { corners, background: [50, 0, 0], edgeRisePx: sharp ? 0 : Number.NaN }, region: decoded.region };
+  return {
+    ok: true,
+    card: { corners, background: [50, 0, 0], edgeRisePx: sharp ? 0 : Number.NaN },
+    region: decoded.region,
+  };
 }
 
-const toQuad = (corners: [Point, Point, Point, Point]): Quad => corners.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]) as Quad;
+const toQuad = (corners: [Point, Point, Point, Point]): Quad =>
+  corners.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]) as Quad;
 
 /**
  * A found card large and sharp enough to grade, with how wide a sharp step spreads in its photo;
  * or why not (the message goes after the face's name).
  */
-function sharpAndLargeEnough(located: FoundIn, card: FoundCard): { ok: true; risePx: number } | { ok: false; rejection: GradeRejection } {
+function sharpAndLargeEnough(
+  located: FoundIn,
+  card: FoundCard,
+): { ok: true; risePx: number } | { ok: false; rejection: GradeRejection } {
   const [tl, tr, br, bl] = card.corners;
   // A rough size first (the two sizes differ by 6%), only to tell a card too small to judge.
   const roughPxPerMm = (distance(tl, tr) + distance(bl, br)) / 2 / SIZES.standard.widthMm;
@@ -345,12 +511,28 @@ function sharpAndLargeEnough(located: FoundIn, card: FoundCard): { ok: true; ris
       const { rejection } = finderRejection('card_cut_off');
       return { ok: false, rejection: { ...rejection, message: `: ${rejection.message}` } };
     }
-    return { ok: false, rejection: { code: 'too_small', message: ': the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.' } };
+    return {
+      ok: false,
+      rejection: {
+        code: 'too_small',
+        message:
+          ': the card is too small in the photo to see its wear. Move closer so the card fills most of the picture.',
+      },
+    };
   }
   // Where the card's edge gave no step to time, the print just inside it tells how sharp the photo is.
-  const rise = Number.isNaN(card.edgeRisePx) ? printRisePx(located.region, card.corners, roughPxPerMm) : card.edgeRisePx;
+  const rise = Number.isNaN(card.edgeRisePx)
+    ? printRisePx(located.region, card.corners, roughPxPerMm)
+    : card.edgeRisePx;
   if (blurMm(rise, roughPxPerMm) > BLUR_REJECT_MM) {
-    return { ok: false, rejection: { code: 'too_blurry', message: ' is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.' } };
+    return {
+      ok: false,
+      rejection: {
+        code: 'too_blurry',
+        message:
+          ' is too blurry to grade. Hold the phone still, tap the card to focus and take it again in good light.',
+      },
+    };
   }
   return { ok: true, risePx: rise };
 }
@@ -374,12 +556,19 @@ export async function detectCard(input: Buffer, maxPixels = DEFAULT_MAX_PIXELS):
  * reading per face, no grading. A face found but too small or too blurry says so: placing its
  * corners by hand would not help.
  */
-export async function locateCards(front: Buffer, back: Buffer, maxPixels = DEFAULT_MAX_PIXELS): Promise<FacesDetection> {
+export async function locateCards(
+  front: Buffer,
+  back: Buffer,
+  maxPixels = DEFAULT_MAX_PIXELS,
+): Promise<FacesDetection> {
   const [f, b] = await Promise.all([locateFace(front, maxPixels), locateFace(back, maxPixels)]);
   return { front: f.detection, back: b.detection, imageSize: { front: f.size, back: b.size } };
 }
 
-async function locateFace(input: Buffer, maxPixels: number): Promise<{ detection: FaceDetection; size: { width: number; height: number } }> {
+async function locateFace(
+  input: Buffer,
+  maxPixels: number,
+): Promise<{ detection: FaceDetection; size: { width: number; height: number } }> {
   const none = (rejection: GradeRejection, corners: Quad | null = null): FaceDetection => ({
     found: corners !== null,
     corners,
@@ -396,13 +585,23 @@ async function locateFace(input: Buffer, maxPixels: number): Promise<{ detection
   if (!found.ok) return { detection: none(found.rejection), size };
   const corners = toQuad(found.card.corners);
   const checked = sharpAndLargeEnough(found, found.card);
-  if (!checked.ok) return { detection: none({ ...checked.rejection, message: `This photo${checked.rejection.message}` }, corners), size };
+  if (!checked.ok)
+    return {
+      detection: none({ ...checked.rejection, message: `This photo${checked.rejection.message}` }, corners),
+      size,
+    };
   const { ratios } = shapeOf(found.card, photo);
   const kind = fitsRatio(ratios, CARD_RATIOS.small) && !fitsRatio(ratios, CARD_RATIOS.standard) ? 'small' : 'standard';
   let frame: Frame | null = null;
   if (fitsRatio(ratios, CARD_RATIOS[kind]) && found.card.inferredSide === undefined) {
     const cardSize = SIZES[kind];
-    const rectified = rectify(found.region, found.card.corners, cardSize, labToApproxRgb(found.card.background), shapeOf(found.card, photo).shortSidePx / cardSize.widthMm);
+    const rectified = rectify(
+      found.region,
+      found.card.corners,
+      cardSize,
+      labToApproxRgb(found.card.background),
+      shapeOf(found.card, photo).shortSidePx / cardSize.widthMm,
+    );
     const centering = centeringOf(measureBorders(labFace(rectified)), 'front');
     frame = centering.frame ?? null;
   }

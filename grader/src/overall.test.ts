@@ -62,7 +62,8 @@ describe('the overall rule on every combination of half-point subgrades', () => 
             const expected = lowest! < next! ? lowest! + 0.5 : lowest!;
             const overall = overallScore({ centering, corners, edges, surface });
             // Compared without expect: 130,321 expect calls would make most of the test's time.
-            if (overall !== expected) expect.fail(`${centering} ${corners} ${edges} ${surface} gives ${overall}, not ${expected}`);
+            if (overall !== expected)
+              expect.fail(`${centering} ${corners} ${edges} ${surface} gives ${overall}, not ${expected}`);
             checked += 1;
           }
     expect(checked).toBe(19 ** 4);

@@ -39,7 +39,9 @@ describe('locateCards', () => {
   }, 60_000);
 
   it('says why a face has no card, and whether placing the corners could help', async () => {
-    const blank = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#ecece8' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#ecece8' } })
+      .jpeg()
+      .toBuffer();
     const detection = await locateCards(blank, Buffer.from('not a photo'));
     expect(detection.front).toMatchObject({ found: false, corners: null, frame: null, code: 'no_card', retake: false });
     expect(detection.back).toMatchObject({ found: false, code: 'not_an_image', retake: true });
@@ -58,7 +60,10 @@ describe('gradeCard with what the owner set', () => {
     const [a, b, c, d] = twoCards.leftCard;
     const placed = await gradeCard(twoCards.photo, card.back, { hints: { front: { corners: [c, a, d, b] } } });
     if (!placed.ok) throw new Error(placed.rejection.message);
-    expect(placed.report.ownerSet).toEqual({ front: { outline: true, frame: false }, back: { outline: false, frame: false } });
+    expect(placed.report.ownerSet).toEqual({
+      front: { outline: true, frame: false },
+      back: { outline: false, frame: false },
+    });
     placed.report.outline!.front.forEach(([x, y], i) => {
       const [tx, ty] = twoCards.leftCard[i]!;
       expect(Math.hypot(x - tx, y - ty)).toBeLessThan(0.2);
@@ -68,11 +73,19 @@ describe('gradeCard with what the owner set', () => {
 
   it('reads centering from frame lines the owner set, and says so', async () => {
     const frame = { left: 0.05, right: 0.9, top: 0.05, bottom: 0.95 };
-    const outcome = await gradeCard(card.front, card.back, { hints: { front: { corners: truthQuad(card, 'front'), frame } } });
+    const outcome = await gradeCard(card.front, card.back, {
+      hints: { front: { corners: truthQuad(card, 'front'), frame } },
+    });
     if (!outcome.ok) throw new Error(outcome.rejection.message);
     const front = outcome.report.centering.front;
     // Left 0.05 of the card, right 0.10: 66.7/33.3, a front's 7.5.
-    expect(front).toMatchObject({ measurable: true, ownerSet: true, leftRight: [66.7, 33.3], topBottom: [50, 50], grade: 7.5 });
+    expect(front).toMatchObject({
+      measurable: true,
+      ownerSet: true,
+      leftRight: [66.7, 33.3],
+      topBottom: [50, 50],
+      grade: 7.5,
+    });
     expect(outcome.report.ownerSet!.front).toEqual({ outline: true, frame: true });
     expect(outcome.report.scores.centering).toBe(7.5);
     expect(outcome.report.notes).toMatch(/set by the owner/);

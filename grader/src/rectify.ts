@@ -49,7 +49,14 @@ export function rectify(
   const photo = region.raster;
   const data = new Uint8Array(width * height * 3);
   warp(photo, toPhoto, width, height, p, m, fill, data);
-  return { raster: { data, width, height, channels: 3 }, widthMm: size.widthMm, heightMm: size.heightMm, pxPerMm: p, marginMm: m, photoPxPerMm };
+  return {
+    raster: { data, width, height, channels: 3 },
+    widthMm: size.widthMm,
+    heightMm: size.heightMm,
+    pxPerMm: p,
+    marginMm: m,
+    photoPxPerMm,
+  };
 }
 
 /**
@@ -84,8 +91,27 @@ const SPAN = 8;
  * bytes: two RGB pixels) and weighs them in whole numbers; the result is within one level of
  * the floating-point sample.
  */
-function warp(photo: Raster, h: number[], width: number, height: number, p: number, m: number, fill: [number, number, number], data: Uint8Array): void {
-  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as [number, number, number, number, number, number, number, number, number];
+function warp(
+  photo: Raster,
+  h: number[],
+  width: number,
+  height: number,
+  p: number,
+  m: number,
+  fill: [number, number, number],
+  data: Uint8Array,
+): void {
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const src = photo.data;
   const view = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const stride = photo.width * 3;
@@ -137,8 +163,10 @@ function warp(photo: Raster, h: number[], width: number, height: number, p: numb
         const b0 = view.getUint32(c, true);
         const b1 = view.getUint16(c + 4, true);
         data[i] = ((t0 & 255) * w00 + (t0 >>> 24) * w01 + (b0 & 255) * w10 + (b0 >>> 24) * w11 + 32768) >> 16;
-        data[i + 1] = (((t0 >>> 8) & 255) * w00 + (t1 & 255) * w01 + ((b0 >>> 8) & 255) * w10 + (b1 & 255) * w11 + 32768) >> 16;
-        data[i + 2] = (((t0 >>> 16) & 255) * w00 + (t1 >>> 8) * w01 + ((b0 >>> 16) & 255) * w10 + (b1 >>> 8) * w11 + 32768) >> 16;
+        data[i + 1] =
+          (((t0 >>> 8) & 255) * w00 + (t1 & 255) * w01 + ((b0 >>> 8) & 255) * w10 + (b1 & 255) * w11 + 32768) >> 16;
+        data[i + 2] =
+          (((t0 >>> 16) & 255) * w00 + (t1 >>> 8) * w01 + ((b0 >>> 16) & 255) * w10 + (b1 >>> 8) * w11 + 32768) >> 16;
       }
       sx0 = sx1;
       sy0 = sy1;

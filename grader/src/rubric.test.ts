@@ -11,7 +11,22 @@ import {
 
 describe('rubric v1 tables', () => {
   it('grades front centering by the larger share', () => {
-    const cases: [number, number][] = [[50, 10], [55, 10], [55.1, 9.5], [57.5, 9.5], [60, 9], [62.5, 8.5], [65, 8], [67.5, 7.5], [70, 7], [75, 6.5], [80, 6], [85, 5], [90, 3], [90.1, 1.5]];
+    const cases: [number, number][] = [
+      [50, 10],
+      [55, 10],
+      [55.1, 9.5],
+      [57.5, 9.5],
+      [60, 9],
+      [62.5, 8.5],
+      [65, 8],
+      [67.5, 7.5],
+      [70, 7],
+      [75, 6.5],
+      [80, 6],
+      [85, 5],
+      [90, 3],
+      [90.1, 1.5],
+    ];
     for (const [share, grade] of cases) expect(frontCenteringGrade(share), `${share}%`).toBe(grade);
   });
 
@@ -20,18 +35,57 @@ describe('rubric v1 tables', () => {
   });
 
   it('grades a corner view by its severity in mm', () => {
-    const cases: [number, number][] = [[0, 10], [0.15, 10], [0.16, 9.5], [0.3, 9.5], [0.5, 9], [0.75, 8.5], [1, 8], [1.5, 7], [2, 6], [2.5, 5], [3, 4], [4, 3], [5, 2], [5.01, 1]];
+    const cases: [number, number][] = [
+      [0, 10],
+      [0.15, 10],
+      [0.16, 9.5],
+      [0.3, 9.5],
+      [0.5, 9],
+      [0.75, 8.5],
+      [1, 8],
+      [1.5, 7],
+      [2, 6],
+      [2.5, 5],
+      [3, 4],
+      [4, 3],
+      [5, 2],
+      [5.01, 1],
+    ];
     for (const [mm, grade] of cases) expect(cornerViewGrade(mm), `${mm} mm`).toBe(grade);
   });
 
   it('grades edges by the total defect length', () => {
-    const cases: [number, number][] = [[0.5, 10], [1.5, 9.5], [3, 9], [5, 8.5], [8, 8], [12, 7], [18, 6], [25, 5], [35, 4], [50, 3], [70, 2], [70.5, 1]];
+    const cases: [number, number][] = [
+      [0.5, 10],
+      [1.5, 9.5],
+      [3, 9],
+      [5, 8.5],
+      [8, 8],
+      [12, 7],
+      [18, 6],
+      [25, 5],
+      [35, 4],
+      [50, 3],
+      [70, 2],
+      [70.5, 1],
+    ];
     for (const [mm, grade] of cases) expect(edgesGrade(mm), `${mm} mm`).toBe(grade);
   });
 
   it('grades the surface score and caps it for creases', () => {
     const none = { count: 0, longestMm: 0 };
-    const cases: [number, number][] = [[1, 10], [3, 9.5], [6, 9], [10, 8.5], [15, 8], [25, 7], [40, 6], [60, 5], [90, 4], [91, 3]];
+    const cases: [number, number][] = [
+      [1, 10],
+      [3, 9.5],
+      [6, 9],
+      [10, 8.5],
+      [15, 8],
+      [25, 7],
+      [40, 6],
+      [60, 5],
+      [90, 4],
+      [91, 3],
+    ];
     for (const [score, grade] of cases) expect(surfaceGrade(score, none), `score ${score}`).toBe(grade);
     expect(surfaceGrade(0, { count: 1, longestMm: 12 })).toBe(4);
     expect(surfaceGrade(0, { count: 1, longestMm: 41 })).toBe(2);

@@ -2,7 +2,14 @@
 // the corners they imply. Shared by the fixtures' test, the real-photo benchmark and the
 // annotation tool.
 import { readFileSync } from 'node:fs';
-import { applyHomography, distance, fitLine, homographyFrom, intersect, type Point } from '../src/geometry/homography.ts';
+import {
+  applyHomography,
+  distance,
+  fitLine,
+  homographyFrom,
+  intersect,
+  type Point,
+} from '../src/geometry/homography.ts';
 
 export type XY = [number, number];
 
@@ -46,7 +53,9 @@ const toPoint = ([x, y]: XY): Point => ({ x, y });
 
 /** The corners where the lines fitted to the side points meet: TL, TR, BR, BL. */
 export function cornersFromSides(sides: AnnotatedCard['sides']): [Point, Point, Point, Point] {
-  const [top, right, bottom, left] = [sides.top, sides.right, sides.bottom, sides.left].map((s) => fitLine(s.map(toPoint)));
+  const [top, right, bottom, left] = [sides.top, sides.right, sides.bottom, sides.left].map((s) =>
+    fitLine(s.map(toPoint)),
+  );
   return [intersect(top!, left!), intersect(top!, right!), intersect(bottom!, right!), intersect(bottom!, left!)];
 }
 
@@ -60,7 +69,12 @@ export const cornersOf = (card: AnnotatedCard) => card.corners.map(toPoint) as [
  */
 export function cornerErrorMm(found: [Point, Point, Point, Point], card: AnnotatedCard): number {
   const { widthMm: w, heightMm: h } = CARD_SIZES[card.size];
-  const truth = [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }];
+  const truth = [
+    { x: 0, y: 0 },
+    { x: w, y: 0 },
+    { x: w, y: h },
+    { x: 0, y: h },
+  ];
   const toCard = homographyFrom(cornersOf(card), truth);
   const onCard = found.map((p) => applyHomography(toCard, p));
   let best = Infinity;

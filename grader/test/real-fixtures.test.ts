@@ -22,7 +22,9 @@ describe('real photo fixtures', () => {
   });
 
   it('annotate every photo in the folder, and only those', () => {
-    const photos = readdirSync(dir).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+    const photos = readdirSync(dir)
+      .filter((f) => /\.(jpe?g|png)$/i.test(f))
+      .sort();
     expect(annotations.photos.map((p) => p.file).sort()).toEqual(photos);
   });
 
@@ -30,7 +32,10 @@ describe('real photo fixtures', () => {
     describe(photo.file, () => {
       it('decodes to the annotated size', async () => {
         expect(existsSync(`${dir}${photo.file}`)).toBe(true);
-        const { width, height } = await sharp(`${dir}${photo.file}`).rotate().toBuffer({ resolveWithObject: true }).then((r) => r.info);
+        const { width, height } = await sharp(`${dir}${photo.file}`)
+          .rotate()
+          .toBuffer({ resolveWithObject: true })
+          .then((r) => r.info);
         expect({ width, height }).toEqual({ width: photo.width, height: photo.height });
       });
 

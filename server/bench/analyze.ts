@@ -23,18 +23,31 @@ const app = await buildApp({ db: database.db, env, serveClient: false, grader: p
 const boundary = 'benchboundary';
 const multipart = (front: Buffer, back: Buffer) =>
   Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="frontImage"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="frontImage"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     front,
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="backImage"; filename="b.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="backImage"; filename="b.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     back,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
 
 try {
   const username = `bench_${Date.now()}`;
-  const user = await registerUser(database.db, { username, email: `${username}@example.test`, password: 'bench-secret', confirmPassword: 'bench-secret' });
+  const user = await registerUser(database.db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'bench-secret',
+    confirmPassword: 'bench-secret',
+  });
   await database.db.update(users).set({ points: 10_000 }).where(eq(users.id, user.id));
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { emailOrUsername: username, password: 'bench-secret' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { emailOrUsername: username, password: 'bench-secret' },
+  });
   const cookie = login.headers['set-cookie']?.toString().split(';')[0] ?? '';
   const times: number[] = [];
   let rejected = 0;
@@ -48,12 +61,19 @@ try {
     });
     const { id } = upload.json();
     const start = performance.now();
-    const answer = await app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie }, payload: {} });
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/card-gradings/${id}/analyze`,
+      headers: { cookie },
+      payload: {},
+    });
     times.push(performance.now() - start);
     if (answer.statusCode !== 200) rejected += 1;
   }
   times.sort((a, b) => a - b);
-  console.log(`analyze, two 12 MP photos, one worker, ${database.kind}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${RUNS} cards (${rejected} rejected)`);
+  console.log(
+    `analyze, two 12 MP photos, one worker, ${database.kind}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${RUNS} cards (${rejected} rejected)`,
+  );
 } finally {
   await app.close();
   await pool.close();

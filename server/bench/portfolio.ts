@@ -29,9 +29,16 @@ const time = async (fn: () => Promise<unknown>) => {
 
 try {
   const username = `bench_${Date.now()}`;
-  const user = await registerUser(database.db, { username, email: `${username}@example.test`, password: 'bench-secret', confirmPassword: 'bench-secret' });
+  const user = await registerUser(database.db, {
+    username,
+    email: `${username}@example.test`,
+    password: 'bench-secret',
+    confirmPassword: 'bench-secret',
+  });
   const images = localImageStore(path.join(dataDir, 'uploads'));
-  const thumbs = await Promise.all(Array.from({ length: THUMBNAILS }, async (_, n) => images.save(await photoLikeThumbnail(n), 'jpg')));
+  const thumbs = await Promise.all(
+    Array.from({ length: THUMBNAILS }, async (_, n) => images.save(await photoLikeThumbnail(n), 'jpg')),
+  );
   const games = ['Pokemon', 'Magic: The Gathering', 'Yu-Gi-Oh!', 'Baseball', 'Basketball'];
   const rows = Array.from({ length: CARDS }, (_, i) => ({
     userId: user.id,
@@ -53,7 +60,11 @@ try {
   }));
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(cardGradings).values(rows.slice(i, i + 500));
 
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { emailOrUsername: username, password: 'bench-secret' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { emailOrUsername: username, password: 'bench-secret' },
+  });
   const cookie = login.headers['set-cookie']?.toString().split(';')[0] ?? '';
   const listTimes: number[] = [];
   let listBytes = 0;
@@ -82,8 +93,12 @@ try {
     );
   }
   console.log(`database: ${database.kind}, gradings: ${CARDS}, distinct thumbnails: ${THUMBNAILS}`);
-  console.log(`GET /api/my/card-gradings: median ${median(listTimes).toFixed(1)} ms over ${RUNS} runs (${(listBytes / 1024).toFixed(0)} KiB)`);
-  console.log(`POST /api/portfolio/download: median ${median(pdfTimes).toFixed(0)} ms over ${pdfTimes.length} runs (${(pdfBytes / 1024).toFixed(0)} KiB PDF)`);
+  console.log(
+    `GET /api/my/card-gradings: median ${median(listTimes).toFixed(1)} ms over ${RUNS} runs (${(listBytes / 1024).toFixed(0)} KiB)`,
+  );
+  console.log(
+    `POST /api/portfolio/download: median ${median(pdfTimes).toFixed(0)} ms over ${pdfTimes.length} runs (${(pdfBytes / 1024).toFixed(0)} KiB PDF)`,
+  );
 } finally {
   await app.close();
   await database.close();
@@ -96,7 +111,11 @@ try {
  */
 async function photoLikeThumbnail(n: number): Promise<Buffer> {
   const [width, height] = [300, 420];
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 6 } } }).raw().toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 6 } },
+  })
+    .raw()
+    .toBuffer();
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -107,7 +126,9 @@ async function photoLikeThumbnail(n: number): Promise<Buffer> {
       pixels[i + 2] = clamp(120 + 60 * Math.sin((x + y + n * 13) / (20 + (n % 7) * 5)) + grain(2));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 function clamp(value: number): number {

@@ -46,7 +46,9 @@ function parseCommand(args: string[]): Command {
   const { promote, username, email } = values;
   if (promote !== undefined && username === undefined && email === undefined) return { promote };
   if (promote === undefined && username && email) return { username, email };
-  throw usageError(promote === undefined ? 'Give both --username and --email.' : '--promote takes a username and nothing else.');
+  throw usageError(
+    promote === undefined ? 'Give both --username and --email.' : '--promote takes a username and nothing else.',
+  );
 }
 
 /** ADMIN_PASSWORD, else asked twice on the terminal. */
@@ -54,7 +56,9 @@ async function readPassword(): Promise<{ password: string; confirmPassword: stri
   const fromEnv = process.env.ADMIN_PASSWORD;
   if (fromEnv) return { password: fromEnv, confirmPassword: fromEnv };
   if (!process.stdin.isTTY) {
-    throw new CommandError('No password given: set ADMIN_PASSWORD, or run the command in a terminal to be asked for it.');
+    throw new CommandError(
+      'No password given: set ADMIN_PASSWORD, or run the command in a terminal to be asked for it.',
+    );
   }
   const password = await askHidden('Password for the new admin: ');
   const confirmPassword = password === null ? null : await askHidden('The same password again: ');

@@ -49,7 +49,13 @@ export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
 }
 
 /** Builds the whole app; used by the server's start and by the tests. */
-export async function buildApp({ db, env, serveClient = true, logStream, ...services }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  env,
+  serveClient = true,
+  logStream,
+  ...services
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -98,7 +104,9 @@ export async function buildApp({ db, env, serveClient = true, logStream, ...serv
         portfolioRoutes(api, context);
         siteRoutes(api, context);
         api.setNotFoundHandler((request, reply) =>
-          reply.status(404).send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
+          reply
+            .status(404)
+            .send({ message: `There is no API call ${request.method} ${request.url}.`, code: 'NOT_FOUND' }),
         );
       },
       { prefix: '/api' },
@@ -122,5 +130,9 @@ function trustedProxies(setting: Env['TRUST_PROXY']): string | false | ((address
 
 function priceProviderFrom(env: BuildOptions['env']): PriceProvider | null {
   if (!env.EBAY_CLIENT_ID || !env.EBAY_CLIENT_SECRET) return null;
-  return ebayPriceProvider({ clientId: env.EBAY_CLIENT_ID, clientSecret: env.EBAY_CLIENT_SECRET, apiUrl: env.EBAY_API_URL });
+  return ebayPriceProvider({
+    clientId: env.EBAY_CLIENT_ID,
+    clientSecret: env.EBAY_CLIENT_SECRET,
+    apiUrl: env.EBAY_API_URL,
+  });
 }

@@ -31,13 +31,38 @@ async function staleAndFreshRows() {
   ]);
   const failureAddresses = { forgotten: '10.0.0.1', recent: '10.0.0.2' };
   await t.db.insert(signInFailures).values([
-    { userId: user.id, address: failureAddresses.forgotten, failures: 9, lastFailedAt: new Date(Date.now() - (WINDOW_SECONDS + 60) * 1000) },
-    { userId: user.id, address: failureAddresses.recent, failures: 9, lastFailedAt: new Date(Date.now() - (WINDOW_SECONDS - 60) * 1000) },
+    {
+      userId: user.id,
+      address: failureAddresses.forgotten,
+      failures: 9,
+      lastFailedAt: new Date(Date.now() - (WINDOW_SECONDS + 60) * 1000),
+    },
+    {
+      userId: user.id,
+      address: failureAddresses.recent,
+      failures: 9,
+      lastFailedAt: new Date(Date.now() - (WINDOW_SECONDS - 60) * 1000),
+    },
   ]);
   const remaining = async () => ({
-    sessions: (await t.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, Object.values(sessionIds)))).map((r) => r.id),
-    limits: (await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, Object.values(limitKeys)))).map((r) => r.key),
-    signInFailures: (await t.db.select({ address: signInFailures.address }).from(signInFailures).where(eq(signInFailures.userId, user.id))).map((r) => r.address),
+    sessions: (
+      await t.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(inArray(sessions.id, Object.values(sessionIds)))
+    ).map((r) => r.id),
+    limits: (
+      await t.db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, Object.values(limitKeys)))
+    ).map((r) => r.key),
+    signInFailures: (
+      await t.db
+        .select({ address: signInFailures.address })
+        .from(signInFailures)
+        .where(eq(signInFailures.userId, user.id))
+    ).map((r) => r.address),
   });
   return { sessionIds, limitKeys, failureAddresses, remaining };
 }
@@ -45,7 +70,10 @@ async function staleAndFreshRows() {
 describe('cleanup of stale rows', () => {
   it('deletes expired sessions, ended rate-limit windows and forgotten sign-in failures, and keeps the rest', async () => {
     const rows = await staleAndFreshRows();
-    await deleteStaleRows(t.db, { AUTH_RATE_LIMIT_WINDOW_SECONDS: WINDOW_SECONDS, USER_RATE_LIMIT_WINDOW_SECONDS: WINDOW_SECONDS });
+    await deleteStaleRows(t.db, {
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: WINDOW_SECONDS,
+      USER_RATE_LIMIT_WINDOW_SECONDS: WINDOW_SECONDS,
+    });
     expect(await rows.remaining()).toEqual({
       sessions: [rows.sessionIds.current],
       limits: [rows.limitKeys.running],
@@ -55,21 +83,39 @@ describe('cleanup of stale rows', () => {
 
   it('keeps a price look-up counter still in its own window when the sign-in window is shorter', async () => {
     const key = unique('card-price:ip:running');
-    await t.db.insert(rateLimits).values({ key, count: 3, windowStart: new Date(Date.now() - (CARD_PRICE_RATE_LIMIT.windowSeconds - 60) * 1000) });
+    await t.db
+      .insert(rateLimits)
+      .values({ key, count: 3, windowStart: new Date(Date.now() - (CARD_PRICE_RATE_LIMIT.windowSeconds - 60) * 1000) });
     await deleteStaleRows(t.db, { AUTH_RATE_LIMIT_WINDOW_SECONDS: 60, USER_RATE_LIMIT_WINDOW_SECONDS: 60 });
-    expect(await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [key]))).toEqual([{ key }]);
+    expect(
+      await t.db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, [key])),
+    ).toEqual([{ key }]);
   });
 
   it('keeps a per-user counter still in its window when the sign-in window is shorter', async () => {
     const key = unique('upload:user:running');
     await t.db.insert(rateLimits).values({ key, count: 3, windowStart: new Date(Date.now() - 50 * 60 * 1000) });
     await deleteStaleRows(t.db, { AUTH_RATE_LIMIT_WINDOW_SECONDS: 15 * 60, USER_RATE_LIMIT_WINDOW_SECONDS: 60 * 60 });
-    expect(await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [key]))).toEqual([{ key }]);
+    expect(
+      await t.db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, [key])),
+    ).toEqual([{ key }]);
   });
 
   it('runs when a server starts', async () => {
     const rows = await staleAndFreshRows();
-    const started = await createTestApp({ AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS), USER_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) }, t.database);
+    const started = await createTestApp(
+      {
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+        USER_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      },
+      t.database,
+    );
     await started.close();
     expect(await rows.remaining()).toEqual({
       sessions: [rows.sessionIds.current],

@@ -23,7 +23,11 @@ export async function deleteStaleRows(db: Executor, env: WindowSettings): Promis
   // window: no counter still in use is older than the longest of them.
   await deleteEndedWindows(
     db,
-    Math.max(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, env.USER_RATE_LIMIT_WINDOW_SECONDS, CARD_PRICE_RATE_LIMIT.windowSeconds),
+    Math.max(
+      env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      env.USER_RATE_LIMIT_WINDOW_SECONDS,
+      CARD_PRICE_RATE_LIMIT.windowSeconds,
+    ),
   );
   await deleteForgottenSignInFailures(db, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
   // Uploads never graded, past the 30 days the history promises; their files go with the stray-file sweep.
@@ -35,11 +39,15 @@ export async function deleteStaleRows(db: Executor, env: WindowSettings): Promis
  * Stray files are swept in the background (a large uploads folder must not hold up the start);
  * closing the app stops a sweep between two batches and waits for it.
  */
-export function scheduleCleanup(app: FastifyInstance, { db, env, images }: Pick<AppContext, 'db' | 'env' | 'images'>): void {
+export function scheduleCleanup(
+  app: FastifyInstance,
+  { db, env, images }: Pick<AppContext, 'db' | 'env' | 'images'>,
+): void {
   let timer: NodeJS.Timeout | undefined;
   let sweep: Promise<void> | undefined;
   const stopSweep = new AbortController();
-  const deleteRows = () => deleteStaleRows(db, env).catch((error: unknown) => app.log.error({ err: error }, 'cleanup of stale rows failed'));
+  const deleteRows = () =>
+    deleteStaleRows(db, env).catch((error: unknown) => app.log.error({ err: error }, 'cleanup of stale rows failed'));
   const sweepFiles = () => {
     sweep ??= deleteStrayFiles(db, images, { signal: stopSweep.signal })
       .then((removed) => {

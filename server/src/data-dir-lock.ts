@@ -7,7 +7,9 @@ export class DataDirInUseError extends Error {
   readonly owner: number;
 
   constructor(dataDir: string, owner: number) {
-    super(`The data folder ${dataDir} is in use by process ${owner}. Stop that server first, or point DATA_DIR elsewhere.`);
+    super(
+      `The data folder ${dataDir} is in use by process ${owner}. Stop that server first, or point DATA_DIR elsewhere.`,
+    );
     this.name = 'DataDirInUseError';
     this.dataDir = dataDir;
     this.owner = owner;

@@ -10,8 +10,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('loadEnv', () => {
   it('reads a relative DATA_DIR from where npm was called, not from the workspace npm runs in', () => {
     expect(loadEnv({ INIT_CWD: root }).DATA_DIR).toBe(path.join(root, 'data'));
-    expect(loadEnv({ INIT_CWD: root, DATA_DIR: 'elsewhere/files' }).DATA_DIR).toBe(path.join(root, 'elsewhere', 'files'));
-    expect(loadEnv({ INIT_CWD: os.tmpdir(), DATA_DIR: path.join(root, 'absolute') }).DATA_DIR).toBe(path.join(root, 'absolute'));
+    expect(loadEnv({ INIT_CWD: root, DATA_DIR: 'elsewhere/files' }).DATA_DIR).toBe(
+      path.join(root, 'elsewhere', 'files'),
+    );
+    expect(loadEnv({ INIT_CWD: os.tmpdir(), DATA_DIR: path.join(root, 'absolute') }).DATA_DIR).toBe(
+      path.join(root, 'absolute'),
+    );
   });
 
   it('starts whatever NODE_ENV says, since the server does not read it', () => {
@@ -25,7 +29,9 @@ describe('loadEnv', () => {
   });
 
   it('links to the public address without a trailing slash, or to the server itself', () => {
-    expect(loadEnv({ INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test/' }).PUBLIC_URL).toBe('https://cards.example.test');
+    expect(loadEnv({ INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test/' }).PUBLIC_URL).toBe(
+      'https://cards.example.test',
+    );
     expect(loadEnv({ INIT_CWD: root, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
   });
 
@@ -34,7 +40,9 @@ describe('loadEnv', () => {
     expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).TRUST_PROXY).toBe('10.0.0.0/8,192.0.2.7');
-    expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+    expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: 'everyone' })).toThrow(
+      /TRUST_PROXY: must be false, a number of proxy hops/,
+    );
     expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
 });
@@ -46,19 +54,30 @@ describe('startupWarnings', () => {
     const source = { INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test', ...accounts };
     const [warning, ...others] = startupWarnings(loadEnv(source), source);
     expect(others).toEqual([]);
-    expect(warning).toMatch(/SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody/);
+    expect(warning).toMatch(
+      /SMTP_URL is unset: no mail is sent, so password-reset links and account notices reach nobody/,
+    );
     expect(warning).toMatch(/Set SMTP_URL .*RESET_TOKEN_IN_RESPONSE=true/);
   });
 
   it('warns about an unset PUBLIC_URL, and about nothing when both are set', () => {
     const bare = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525', ...accounts };
-    expect(startupWarnings(loadEnv(bare), bare)).toEqual(['PUBLIC_URL is unset: links in mail and on labels point at http://localhost:5000']);
+    expect(startupWarnings(loadEnv(bare), bare)).toEqual([
+      'PUBLIC_URL is unset: links in mail and on labels point at http://localhost:5000',
+    ]);
     const full = { ...bare, PUBLIC_URL: 'https://cards.example.test' };
     expect(startupWarnings(loadEnv(full), full)).toEqual([]);
   });
 
   it('warns that points cannot be bought when no payment account is set', () => {
-    const source = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://cards.example.test', PAYMENT_ACCOUNT_PAYPAL: '  ' };
-    expect(startupWarnings(loadEnv(source), source)).toEqual([expect.stringMatching(/^No payment account is set .*points cannot be bought/)]);
+    const source = {
+      INIT_CWD: root,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://cards.example.test',
+      PAYMENT_ACCOUNT_PAYPAL: '  ',
+    };
+    expect(startupWarnings(loadEnv(source), source)).toEqual([
+      expect.stringMatching(/^No payment account is set .*points cannot be bought/),
+    ]);
   });
 });

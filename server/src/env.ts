@@ -31,7 +31,8 @@ const trustProxySchema = z
     if (valid) return entries.join(',');
     ctx.addIssue({
       code: 'custom',
-      message: 'must be false, a number of proxy hops from 1 to 10 (true means 1), or a comma-separated list of proxy addresses or CIDR ranges',
+      message:
+        'must be false, a number of proxy hops from 1 to 10 (true means 1), or a comma-separated list of proxy addresses or CIDR ranges',
     });
     return z.NEVER;
   });
@@ -65,14 +66,25 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: trustProxySchema,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('GradeLens <no-reply@gradelens.local>'),
   RESET_TOKEN_IN_RESPONSE: booleanFlag,
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
-  USER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
+  USER_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(60),
   ANALYSES_PER_USER: z.coerce.number().int().positive().default(60),
   PAYMENTS_PER_USER: z.coerce.number().int().positive().default(10),
@@ -128,9 +140,7 @@ export function startupWarnings(env: Env, source: NodeJS.ProcessEnv = process.en
 
 /** Reads and checks the environment once at boot; a bad value stops the server with a list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const blanksRemoved = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

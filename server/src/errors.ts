@@ -35,7 +35,11 @@ export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${wha
  */
 export function insufficientPoints(required: number, balance: number): AppError {
   const deficit = required - balance;
-  return new AppError('INSUFFICIENT_POINTS', `Grading costs ${required} points. You need ${deficit} more point${deficit === 1 ? '' : 's'}.`, {
-    extra: { required, balance, deficit },
-  });
+  return new AppError(
+    'INSUFFICIENT_POINTS',
+    `Grading costs ${required} points. You need ${deficit} more point${deficit === 1 ? '' : 's'}.`,
+    {
+      extra: { required, balance, deficit },
+    },
+  );
 }

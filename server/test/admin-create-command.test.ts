@@ -80,7 +80,9 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
       adminCreate(newDataDir(), ['--username', 'quiet_admin', '--email', 'quiet@example.test']),
     ]);
     expect(withFlag.code).toBe(64);
-    expect(said(withFlag.stderr)).toMatch(/^--password is not accepted.*set ADMIN_PASSWORD, or run without it to be asked for it\.$/);
+    expect(said(withFlag.stderr)).toMatch(
+      /^--password is not accepted.*set ADMIN_PASSWORD, or run without it to be asked for it\.$/,
+    );
     expect(withoutPassword.code).toBe(1);
     expect(said(withoutPassword.stderr)).toBe(
       'No password given: set ADMIN_PASSWORD, or run the command in a terminal to be asked for it.',

@@ -26,7 +26,9 @@ describe('the profile password form', () => {
   });
 
   it('names each field that is shorter than 6 characters', () => {
-    expect(messages(changePasswordFormSchema, { currentPassword: '12345', newPassword: '12345', confirmPassword: '12345' })).toEqual({
+    expect(
+      messages(changePasswordFormSchema, { currentPassword: '12345', newPassword: '12345', confirmPassword: '12345' }),
+    ).toEqual({
       currentPassword: ['Current password must be at least 6 characters'],
       newPassword: ['New password must be at least 6 characters'],
       confirmPassword: ['Confirm password must be at least 6 characters'],
@@ -42,7 +44,9 @@ describe('the profile password form', () => {
   });
 
   it("puts 'Passwords don't match' on the confirm field", () => {
-    expect(messages(changePasswordFormSchema, { ...valid, confirmPassword: 'new-secreT' })).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect(messages(changePasswordFormSchema, { ...valid, confirmPassword: 'new-secreT' })).toEqual({
+      confirmPassword: ["Passwords don't match"],
+    });
   });
 });
 
@@ -59,7 +63,9 @@ describe('the change-password call', () => {
 
 describe('the email forms', () => {
   it('the reset request form asks for a valid email address', () => {
-    expect(messages(forgotPasswordSchema, { email: 'not-an-email' })).toEqual({ email: ['Please enter a valid email address'] });
+    expect(messages(forgotPasswordSchema, { email: 'not-an-email' })).toEqual({
+      email: ['Please enter a valid email address'],
+    });
     expect(messages(forgotPasswordSchema, {})).toEqual({ email: ['Please enter a valid email address'] });
     expect(forgotPasswordSchema.parse({ email: '  ann@example.test ' })).toEqual({ email: 'ann@example.test' });
   });
@@ -73,7 +79,10 @@ describe('the email forms', () => {
       email: ['Please enter a valid email address'],
       currentPassword: ['Current password is required'],
     });
-    expect(updateEmailSchema.parse({ email: '  ann@example.test ', currentPassword: 'x' })).toEqual({ email: 'ann@example.test', currentPassword: 'x' });
+    expect(updateEmailSchema.parse({ email: '  ann@example.test ', currentPassword: 'x' })).toEqual({
+      email: 'ann@example.test',
+      currentPassword: 'x',
+    });
   });
 });
 
@@ -98,7 +107,9 @@ describe('the password reset form', () => {
   });
 
   it("puts 'Passwords don't match' on the confirm field", () => {
-    expect(messages(resetPasswordFormSchema, { ...valid, confirmPassword: 'fresh-pasS' })).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect(messages(resetPasswordFormSchema, { ...valid, confirmPassword: 'fresh-pasS' })).toEqual({
+      confirmPassword: ["Passwords don't match"],
+    });
   });
 });
 
@@ -112,6 +123,9 @@ describe('the reset call', () => {
       token: ['Reset token is required'],
       password: ['Password must be at least 6 characters'],
     });
-    expect(resetPasswordSchema.parse({ token: ' abc ', password: 'fresh-pass' })).toEqual({ token: 'abc', password: 'fresh-pass' });
+    expect(resetPasswordSchema.parse({ token: ' abc ', password: 'fresh-pass' })).toEqual({
+      token: 'abc',
+      password: 'fresh-pass',
+    });
   });
 });

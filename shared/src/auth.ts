@@ -31,9 +31,7 @@ export const registerSchema = z
       }),
     email: emailSchema,
     password: z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, { message: PASSWORD_MESSAGE }),
-    confirmPassword: z
-      .string({ error: PASSWORD_MESSAGE })
-      .min(PASSWORD_MIN, { message: PASSWORD_MESSAGE }),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGE }).min(PASSWORD_MIN, { message: PASSWORD_MESSAGE }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'Passwords do not match',

@@ -4,8 +4,16 @@ import { adminBadgeTier, gradeColour, overallLabel, professionalScaleLabel, star
 describe('grade labels (docs/product.md section 9)', () => {
   it('names each overall band', () => {
     expect([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map(overallLabel)).toEqual([
-      'Gem Mint', 'Mint', 'Near Mint-Mint', 'Near Mint', 'Excellent-Near Mint', 'Excellent',
-      'Very Good-Excellent', 'Very Good', 'Good', 'Poor to Fair',
+      'Gem Mint',
+      'Mint',
+      'Near Mint-Mint',
+      'Near Mint',
+      'Excellent-Near Mint',
+      'Excellent',
+      'Very Good-Excellent',
+      'Very Good',
+      'Good',
+      'Poor to Fair',
     ]);
   });
 

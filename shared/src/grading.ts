@@ -47,7 +47,13 @@ export interface FaceHint {
 }
 
 /** Codes the owner cannot fix by placing the corners: the photo itself must be retaken. */
-export const RETAKE_ONLY: readonly RejectionCode[] = ['not_an_image', 'corrupt_image', 'too_many_pixels', 'too_small', 'too_blurry'];
+export const RETAKE_ONLY: readonly RejectionCode[] = [
+  'not_an_image',
+  'corrupt_image',
+  'too_many_pixels',
+  'too_small',
+  'too_blurry',
+];
 
 /** One face as the card finder saw it (POST /api/card-gradings/:id/detect). */
 export interface FaceDetection {

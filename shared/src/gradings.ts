@@ -16,7 +16,11 @@ export const cardDetailsSchema = z.object({
   cardName: z.string({ error: 'Card name is required' }).trim().min(1, { message: 'Card name is required' }).max(200),
   cardSet: z.string({ error: 'Card set is required' }).trim().min(1, { message: 'Card set is required' }).max(200),
   cardNumber: optionalText(40),
-  gameBrand: z.string({ error: 'Game brand is required' }).trim().min(1, { message: 'Game brand is required' }).max(100),
+  gameBrand: z
+    .string({ error: 'Game brand is required' })
+    .trim()
+    .min(1, { message: 'Game brand is required' })
+    .max(100),
   year: z
     .union([z.string(), z.number()])
     .optional()
@@ -95,7 +99,13 @@ export interface CardGrading {
   /** The frame lines of a face were set by the owner: centering comes from them. */
   centeringSetByOwner: boolean;
   /** Owner only: why the last analysis of this draft stopped (code, message, face, where the card was taken to be). */
-  rejection?: { code: string; message: string; face?: 'front' | 'back'; outline?: Partial<Record<'front' | 'back', [number, number][]>>; at: string } | null;
+  rejection?: {
+    code: string;
+    message: string;
+    face?: 'front' | 'back';
+    outline?: Partial<Record<'front' | 'back', [number, number][]>>;
+    at: string;
+  } | null;
   /** Owner only: the front photo shows on the public certificate page. */
   certificatePhotoShown?: boolean;
   /** On single-grading answers: the latest correction by a grader (admin), whose grades and notes stand. */

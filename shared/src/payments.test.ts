@@ -30,7 +30,11 @@ describe('normalizeTransactionId', () => {
 describe('the transaction id of a manual payment', () => {
   it('parses to the recorded value', () => {
     expect(transactionIdSchema.parse(' 1234-5678-ab ')).toBe('12345678AB');
-    const parsed = manualPaymentSchema.parse({ packageId: 'basic', paymentMethod: 'venmo', transactionId: 'ｔｘｎ\u200B-42' });
+    const parsed = manualPaymentSchema.parse({
+      packageId: 'basic',
+      paymentMethod: 'venmo',
+      transactionId: 'ｔｘｎ\u200B-42',
+    });
     expect(parsed.transactionId).toBe('TXN42');
   });
 

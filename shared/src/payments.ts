@@ -13,7 +13,10 @@ const TRANSACTION_ID_REQUIRED = 'Transaction ID required';
  * same reference therefore give the same value, and the unique index sees them as one.
  */
 export function normalizeTransactionId(raw: string): string {
-  return raw.normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+  return raw
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toUpperCase();
 }
 
 /** The transaction id as it will be recorded, or the sentence that says what is wrong with it. */
@@ -26,7 +29,9 @@ export const transactionIdSchema = z
       .min(1, { message: TRANSACTION_ID_REQUIRED })
       .max(TRANSACTION_ID_MAX, { message: `Transaction ID must be at most ${TRANSACTION_ID_MAX} letters and digits` })
       // Letters that only look Latin (Cyrillic, Greek) would make a second id for the same payment.
-      .regex(/^[A-Z0-9]*$/, { message: 'Use only the letters A-Z and digits 0-9 of the reference your payment app shows' }),
+      .regex(/^[A-Z0-9]*$/, {
+        message: 'Use only the letters A-Z and digits 0-9 of the reference your payment app shows',
+      }),
   );
 
 export const manualPaymentSchema = z.object({

@@ -20,7 +20,9 @@ export interface PortfolioSummary {
 }
 
 /** Count, average (one decimal), top grade and number of games over graded cards. */
-export function summarizePortfolio(cards: { overallGrade: number | null; gameBrand: string | null }[]): PortfolioSummary {
+export function summarizePortfolio(
+  cards: { overallGrade: number | null; gameBrand: string | null }[],
+): PortfolioSummary {
   const grades = cards.map((c) => c.overallGrade).filter((g): g is number => g !== null);
   const average = grades.length ? Math.round((grades.reduce((a, b) => a + b, 0) / grades.length) * 10) / 10 : null;
   return {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GRADED_PRICE_MIN_GRADE } from './constants.ts';
 import { displayedPrice, priceTier, type CardPrice } from './prices.ts';
 
-const price = (ungraded: number | null, graded: number | null): CardPrice => ({ ungraded, graded, lastUpdated: null, available: true, source: 'x', searchUrl: 'x' });
+const price = (ungraded: number | null, graded: number | null): CardPrice => ({
+  ungraded,
+  graded,
+  lastUpdated: null,
+  available: true,
+  source: 'x',
+  searchUrl: 'x',
+});
 
 describe('the price a card shows', () => {
   it('uses the graded price only from grade 8 and when one exists', () => {

@@ -21,7 +21,11 @@ export interface CardPrice {
 }
 
 /** The public search of sold listings for a card, which the price line links to. */
-export function soldListingsUrl(card: { cardName?: string | null; cardSet?: string | null; gameBrand?: string | null }): string {
+export function soldListingsUrl(card: {
+  cardName?: string | null;
+  cardSet?: string | null;
+  gameBrand?: string | null;
+}): string {
   const q = [card.cardName, card.cardSet, card.gameBrand].filter(Boolean).join(' ');
   return `https://www.ebay.com/sch/i.html?_nkw=${encodeURIComponent(q)}&LH_Sold=1&LH_Complete=1`;
 }
@@ -38,8 +42,12 @@ export function priceTier(price: number): PriceTier {
 }
 
 /** The graded price counts only for grade 8 and up, when one exists ('Graded (8+)'). */
-export function displayedPrice(price: CardPrice, grade: number | null): { value: number; label: 'Graded (8+)' | 'Ungraded' } | null {
-  if (grade !== null && grade >= GRADED_PRICE_MIN_GRADE && price.graded !== null) return { value: price.graded, label: 'Graded (8+)' };
+export function displayedPrice(
+  price: CardPrice,
+  grade: number | null,
+): { value: number; label: 'Graded (8+)' | 'Ungraded' } | null {
+  if (grade !== null && grade >= GRADED_PRICE_MIN_GRADE && price.graded !== null)
+    return { value: price.graded, label: 'Graded (8+)' };
   if (price.ungraded !== null) return { value: price.ungraded, label: 'Ungraded' };
   return null;
 }

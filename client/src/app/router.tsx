@@ -13,7 +13,9 @@ const AuthPage = lazy(() => import('./pages/auth.tsx').then((m) => ({ default: m
 const CardDetailsPage = lazy(() => import('./pages/card-details.tsx').then((m) => ({ default: m.CardDetailsPage })));
 const CardReviewPage = lazy(() => import('./pages/card-review.tsx').then((m) => ({ default: m.CardReviewPage })));
 const CertificatePage = lazy(() => import('./pages/certificate.tsx').then((m) => ({ default: m.CertificatePage })));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/forgot-password.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
 const GalleryPage = lazy(() => import('./pages/gallery.tsx').then((m) => ({ default: m.GalleryPage })));
 const MarketplacePage = lazy(() => import('./pages/marketplace.tsx').then((m) => ({ default: m.MarketplacePage })));
 const PaymentPage = lazy(() => import('./pages/payment.tsx').then((m) => ({ default: m.PaymentPage })));
@@ -26,19 +28,61 @@ export const router = createBrowserRouter([
     element: <AppLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/auth', element: <GuestOnly><AuthPage /></GuestOnly> },
+      {
+        path: '/auth',
+        element: (
+          <GuestOnly>
+            <AuthPage />
+          </GuestOnly>
+        ),
+      },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/marketplace', element: <MarketplacePage /> },
-      { path: '/profile', element: <RequireUser><ProfilePage /></RequireUser> },
-      { path: '/portfolio', element: <RequireUser><PortfolioPage /></RequireUser> },
-      { path: '/payment', element: <RequireUser><PaymentPage /></RequireUser> },
+      {
+        path: '/profile',
+        element: (
+          <RequireUser>
+            <ProfilePage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: '/portfolio',
+        element: (
+          <RequireUser>
+            <PortfolioPage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: '/payment',
+        element: (
+          <RequireUser>
+            <PaymentPage />
+          </RequireUser>
+        ),
+      },
       { path: '/card/:id', element: <CardDetailsPage /> },
       { path: '/card-gradings/:id', element: <CardGradingRedirect /> },
       { path: '/cert/:number', element: <CertificatePage /> },
       { path: '/gallery', element: <GalleryPage /> },
       { path: '/gallery/*', element: <CardDetailsPage /> },
-      { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },
-      { path: '/card-review', element: <RequireAdmin><CardReviewPage /></RequireAdmin> },
+      {
+        path: '/admin',
+        element: (
+          <RequireAdmin>
+            <AdminPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: '/card-review',
+        element: (
+          <RequireAdmin>
+            <CardReviewPage />
+          </RequireAdmin>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -6,11 +6,24 @@ import { cn } from '@/lib/utils';
  * A stored photo that may be missing (deleted, not shared any more, a failed load): in its
  * place a placeholder of the same box says so, instead of a broken image or its alt text.
  */
-export function Photo({ src, alt, className, placeholder = 'No image available', ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; placeholder?: string }) {
+export function Photo({
+  src,
+  alt,
+  className,
+  placeholder = 'No image available',
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; placeholder?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (failed === src) {
     return (
-      <div role="img" aria-label={`${alt}: ${placeholder}`} className={cn('flex flex-col items-center justify-center gap-1 bg-slate-100 p-2 text-center text-xs text-slate-500', className)}>
+      <div
+        role="img"
+        aria-label={`${alt}: ${placeholder}`}
+        className={cn(
+          'flex flex-col items-center justify-center gap-1 bg-slate-100 p-2 text-center text-xs text-slate-500',
+          className,
+        )}
+      >
         <ImageOff className="size-5" aria-hidden />
         {placeholder}
       </div>

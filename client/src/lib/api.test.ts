@@ -8,7 +8,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the API client', () => {
   it("turns an error answer into 'status: message' and keeps the fields", async () => {
-    respond(409, JSON.stringify({ message: 'That username is already taken.', code: 'CONFLICT', fields: { username: 'taken' } }));
+    respond(
+      409,
+      JSON.stringify({ message: 'That username is already taken.', code: 'CONFLICT', fields: { username: 'taken' } }),
+    );
     const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('409: That username is already taken.');
@@ -24,7 +27,10 @@ describe('the API client', () => {
   it('sends cookies and JSON', async () => {
     const fetch = respond(200, '{"ok":true}');
     await apiRequest('POST', '/api/login', { a: 1 });
-    expect(fetch).toHaveBeenCalledWith('/api/login', expect.objectContaining({ credentials: 'include', body: '{"a":1}' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/login',
+      expect.objectContaining({ credentials: 'include', body: '{"a":1}' }),
+    );
   });
 
   it('answers null on 401 where the spec says empty', async () => {

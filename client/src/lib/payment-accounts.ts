@@ -4,4 +4,7 @@ import { apiRequest } from '@/lib/api';
 
 export const paymentAccountsKey = ['/api/payment/accounts'] as const;
 export const usePaymentAccounts = () =>
-  useQuery({ queryKey: paymentAccountsKey, queryFn: () => apiRequest<PaymentAccountsResponse>('GET', '/api/payment/accounts') });
+  useQuery({
+    queryKey: paymentAccountsKey,
+    queryFn: () => apiRequest<PaymentAccountsResponse>('GET', '/api/payment/accounts'),
+  });

@@ -33,4 +33,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useCurrentToast = () => useSyncExternalStore(subscribe, () => current, () => null);
+export const useCurrentToast = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );

@@ -43,7 +43,8 @@ export interface LocatedCard {
  * A refusal may carry where the card-sized objects it saw lie (their centres, photo pixels): for
  * multiple_cards, so that another search can tell one card split in two from several cards.
  */
-export type Location = { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection; objects?: ObjectSeen[] };
+export type Location =
+  { ok: true; card: LocatedCard } | { ok: false; rejection: GradeRejection; objects?: ObjectSeen[] };
 
 /** An object the colour search told apart from the table, and whether it could be a whole card. */
 export interface ObjectSeen {

@@ -32,11 +32,24 @@ function columns(width: number, colourAt: (x: number) => [number, number, number
 
 const TABLE: [number, number, number] = [200, 190, 170];
 const CARD: [number, number, number] = [40, 60, 120];
-const buffers = (steps: number) => ({ colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1), read: new Uint8Array(steps + 1) });
+const buffers = (steps: number) => ({
+  colours: new Float32Array((steps + 1) * 3),
+  values: new Float64Array(steps + 1),
+  read: new Uint8Array(steps + 1),
+});
 
 /** A profile across a vertical side at x = baseX, a step a pixel from x = baseX - reach (outside, the table) to baseX + reach. */
 const across = (photo: Raster, baseX: number, reach: number, steps = 2 * reach) =>
-  new Profile(photo, { x: baseX, y: 10 }, { x: -1, y: 0 }, { x: 0, y: 1 }, reach, steps, backgroundDistance(rgbToLab(...TABLE)), buffers(steps));
+  new Profile(
+    photo,
+    { x: baseX, y: 10 },
+    { x: -1, y: 0 },
+    { x: 0, y: 1 },
+    reach,
+    steps,
+    backgroundDistance(rgbToLab(...TABLE)),
+    buffers(steps),
+  );
 
 describe('the step of a profile', () => {
   it('is located at its half-way crossing, between samples', () => {
@@ -106,14 +119,35 @@ describe('a profile read across a side of the photo', () => {
     const shade = TABLE.map((c) => c * 0.55) as [number, number, number];
     // The table darkens to its shade over 10 px from x = 90, as a shadow's penumbra does; the
     // profile (a step a pixel, from x = 70) reads it at 8 px a millimetre, where 10 px is 1.2 mm.
-    const penumbra = (x: number) => TABLE.map((c, i) => c + ((shade[i]! - c) * Math.min(10, Math.max(0, x - 90))) / 10) as [number, number, number];
-    const shadowed = across(columns(200, (x) => (x < 130 ? penumbra(x) : CARD)), 100, 30);
+    const penumbra = (x: number) =>
+      TABLE.map((c, i) => c + ((shade[i]! - c) * Math.min(10, Math.max(0, x - 90))) / 10) as [number, number, number];
+    const shadowed = across(
+      columns(200, (x) => (x < 130 ? penumbra(x) : CARD)),
+      100,
+      30,
+    );
     expect(shadowLike(shadowed, { half: 25, top: 0 }, 60, 8)).toBe(true);
     // As dark as the shade, but with a cut edge's sharp step: a card, not a shadow.
-    const sharp = across(columns(200, (x) => (x < 100 ? TABLE : shade)), 100, 30);
+    const sharp = across(
+      columns(200, (x) => (x < 100 ? TABLE : shade)),
+      100,
+      30,
+    );
     expect(shadowLike(sharp, { half: 29.5, top: 0 }, 60, 8)).toBe(false);
     // As soft, into a colour that is no shade of the table: a blurred card, not a shadow.
-    const blurred = across(columns(200, (x) => TABLE.map((c, i) => c + ((CARD[i]! - c) * Math.min(10, Math.max(0, x - 90))) / 10) as [number, number, number]), 100, 30);
+    const blurred = across(
+      columns(
+        200,
+        (x) =>
+          TABLE.map((c, i) => c + ((CARD[i]! - c) * Math.min(10, Math.max(0, x - 90))) / 10) as [
+            number,
+            number,
+            number,
+          ],
+      ),
+      100,
+      30,
+    );
     expect(shadowLike(blurred, { half: 25, top: 0 }, 60, 8)).toBe(false);
   });
 });

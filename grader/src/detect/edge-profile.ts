@@ -62,7 +62,8 @@ export class Profile implements Samples {
     this.readRange(Math.max(0, this.firstInside, from), end - 1);
     const values = scratchFor(end - from);
     let n = 0;
-    for (let i = Math.max(0, from); i < end; i += 1) values[n++] = centre === undefined ? this.at(i) : Math.abs(this.at(i) - centre);
+    for (let i = Math.max(0, from); i < end; i += 1)
+      values[n++] = centre === undefined ? this.at(i) : Math.abs(this.at(i) - centre);
     return medianOfFirst(values, n);
   }
 
@@ -76,7 +77,19 @@ export class Profile implements Samples {
       if (read[i]) continue;
       let j = i;
       while (j < to && !read[j + 1]) j += 1;
-      readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, i, j + 1);
+      readProfile(
+        this.photo,
+        this.base,
+        this.normal,
+        this.dir,
+        this.reach,
+        this.steps,
+        this.fromBackground,
+        this.colours,
+        this.values,
+        i,
+        j + 1,
+      );
       read.fill(1, i, j + 1);
       i = j;
     }
@@ -84,13 +97,33 @@ export class Profile implements Samples {
 
   /** Each step is read on its own: the value of a step does not depend on the others. */
   private readStep(i: number): void {
-    readProfile(this.photo, this.base, this.normal, this.dir, this.reach, this.steps, this.fromBackground, this.colours, this.values, i, i + 1);
+    readProfile(
+      this.photo,
+      this.base,
+      this.normal,
+      this.dir,
+      this.reach,
+      this.steps,
+      this.fromBackground,
+      this.colours,
+      this.values,
+      i,
+      i + 1,
+    );
     this.read[i] = 1;
   }
 }
 
 /** Whether all five samples of step s of a profile fall inside the photo. */
-function stepInside(photo: Raster, base: Point, normal: Point, dir: Point, reach: number, steps: number, s: number): boolean {
+function stepInside(
+  photo: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  reach: number,
+  steps: number,
+  s: number,
+): boolean {
   const maxX = photo.width - 1;
   const maxY = photo.height - 1;
   const offset = reach - (2 * reach * s) / steps;
@@ -185,8 +218,24 @@ export interface Step {
  * all more than `rise` above the level `from` (or, with `eitherWay`, away from it in either
  * direction), located at its half-way crossing.
  */
-export function findStep(profile: Samples, start: number, from: number, rise: number, sustain: number, end = profile.length, eitherWay = false): Step | null {
-  const first = firstLastingRun(profile, Math.max(1, start), Math.min(profile.length - 1, end), from, rise, sustain, eitherWay);
+export function findStep(
+  profile: Samples,
+  start: number,
+  from: number,
+  rise: number,
+  sustain: number,
+  end = profile.length,
+  eitherWay = false,
+): Step | null {
+  const first = firstLastingRun(
+    profile,
+    Math.max(1, start),
+    Math.min(profile.length - 1, end),
+    from,
+    rise,
+    sustain,
+    eitherWay,
+  );
   if (first < 0) return null;
   const top = profile.median(first + sustain, first + sustain + Math.max(4, Math.round(profile.length * 0.04)));
   if (!(eitherWay ? Math.abs(top - from) > rise : top - from > rise)) return null;
@@ -207,7 +256,15 @@ export function findStep(profile: Samples, start: number, from: number, rise: nu
  * every run through it, so the search moves past it, reading a few of the table's samples
  * instead of all (the first passing run is the same one a scan of every s finds).
  */
-function firstLastingRun(profile: Samples, start: number, last: number, from: number, rise: number, sustain: number, eitherWay: boolean): number {
+function firstLastingRun(
+  profile: Samples,
+  start: number,
+  last: number,
+  from: number,
+  rise: number,
+  sustain: number,
+  eitherWay: boolean,
+): number {
   let s = start;
   while (s + sustain <= last) {
     let q = s + sustain - 1;
@@ -267,7 +324,8 @@ export function riseAt(profile: Samples, h: number, widen = true): number {
   let rise = riseWithin(profile, h, RISE_WINDOWS[0]!);
   for (let k = 1; widen && k < RISE_WINDOWS.length; k += 1) {
     const window = RISE_WINDOWS[k]!;
-    if (!(rise >= RISE_FILLS * RISE_WINDOWS[k - 1]!.far) || h - window.far < 0 || h + window.far > profile.length) break;
+    if (!(rise >= RISE_FILLS * RISE_WINDOWS[k - 1]!.far) || h - window.far < 0 || h + window.far > profile.length)
+      break;
     const wider = riseWithin(profile, h, window);
     // Other print within the wider reach (a border's inner edge) can only narrow a real step.
     if (!(wider > rise)) break;

@@ -72,7 +72,7 @@ describe('a light card on light paper', () => {
   });
 });
 
-describe("a card whose printed frame the searches found on some sides", () => {
+describe('a card whose printed frame the searches found on some sides', () => {
   it("moves those sides out to the card's own faint edge (a white-bordered card on white paper)", async () => {
     // A zoo tuning seed: the frame inside the white border read as the card, 4.5 mm inside its edge.
     const zoo = await generateZooCase({ seed: 81 });
@@ -108,7 +108,11 @@ describe('one card the colour search splits', () => {
       `<rect width="${W}" height="${H}" fill="#e8e4da"/>` +
       `<rect x="200" y="250" width="504" height="704" rx="24" fill="#8a8f96"/><rect x="240" y="290" width="424" height="624" fill="#2f5d8a"/>` +
       `<rect x="900" y="250" width="504" height="704" rx="24" fill="#8a8f96"/><rect x="940" y="290" width="424" height="624" fill="#2f5d8a"/>`;
-    const jpeg = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${two}</svg>`)).jpeg({ quality: 92 }).toBuffer();
+    const jpeg = await sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${two}</svg>`),
+    )
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const found = await find(jpeg);
     expect(found.ok ? 'found' : found.rejection.code).toBe('multiple_cards');
   });

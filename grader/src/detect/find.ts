@@ -20,7 +20,8 @@ import { snapSides } from './snap-sides.ts';
  * frame, so a card found too small to grade is more likely a detail of that one (the grader
  * then answers card_cut_off, which comes before too_small).
  */
-export type CardInPhoto = { ok: true; card: FoundCard; region: PhotoRegion; cutOffSeen?: boolean } | { ok: false; rejection: GradeRejection };
+export type CardInPhoto =
+  { ok: true; card: FoundCard; region: PhotoRegion; cutOffSeen?: boolean } | { ok: false; rejection: GradeRejection };
 
 /** Below this share of its outline showing, the colour search's card is not one... */
 const MIN_COLOUR_SUPPORT = 0.3;
@@ -72,14 +73,24 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
 function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
   const { left, top, raster } = found.region;
-  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
+  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [
+    Point,
+    Point,
+    Point,
+    Point,
+  ];
   const pxPerMm = shortestSide(quad) / 66;
   const inner = innerSides(raster, quad, Math.max(3, 0.6 * pxPerMm), 6 * pxPerMm);
   if (inner.some((line) => line === null)) return null;
   const corners = cornersOfSides(inner as Line[], { x: left + 0.5, y: top + 0.5 });
   if (!corners || !plausibleCard(corners, photo)) return null;
   const off = offSize(ratioReadings(corners, photo)[1]);
-  if (off > SIZE_FITS_AFTER || off >= before || !seenThroughPlastic(found.region, corners, found.card.corners, found.card.background)) return null;
+  if (
+    off > SIZE_FITS_AFTER ||
+    off >= before ||
+    !seenThroughPlastic(found.region, corners, found.card.corners, found.card.background)
+  )
+    return null;
   return { ...found, card: { ...found.card, corners: orderTopShort(corners), throughHolder: true } };
 }
 
@@ -89,13 +100,16 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
   // A region the colour flood cut out of the table's own light falloff shows no outline.
   const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
-  const colourCard = refinedColour.ok && colourSupport < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
+  const colourCard =
+    refinedColour.ok && colourSupport < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
   if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
   // A card of a card's ratio whose whole outline shows needs no second opinion (nor OpenCV's
   // time), unless that outline is a penny sleeve's with the card inside it.
-  if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo)) return (await inSleeve(photo, colourCard)) ?? colourCard;
+  if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo))
+    return (await inSleeve(photo, colourCard)) ?? colourCard;
   const outlineCard = await byOutline(photo, photo.preview);
-  if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card') return (await smallCard(photo)) ?? colourCard;
+  if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card')
+    return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) {
     // The colour search saw a card run off the frame: what the outlines found may be a detail of it.
     if (outlineCard?.ok && colourCard.rejection.code === 'card_cut_off') return { ...outlineCard, cutOffSeen: true };
@@ -103,14 +117,19 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   }
   if (!outlineCard?.ok) return colourCard;
   // Within the preview outline's error of each other.
-  if (sameCard(outlineCard.card, colourCard.card, PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width))) return colourCard;
+  if (sameCard(outlineCard.card, colourCard.card, PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width)))
+    return colourCard;
   // The colour search ran around a holder (a slab, a top loader) or into the table: the outline
   // search's card has a card's ratio. A region well larger around it is the holder.
   if (!hasCardRatio(colourCard.card.corners, photo)) {
-    const around = outlineCard.card.corners.every((p) => containsPoint(colourCard.card.corners, p)) && polygonArea(colourCard.card.corners) > polygonArea(outlineCard.card.corners) * HOLDER_AREA_OVER_CARD;
+    const around =
+      outlineCard.card.corners.every((p) => containsPoint(colourCard.card.corners, p)) &&
+      polygonArea(colourCard.card.corners) > polygonArea(outlineCard.card.corners) * HOLDER_AREA_OVER_CARD;
     return around ? { ...outlineCard, card: { ...outlineCard.card, throughHolder: true } } : outlineCard;
   }
-  return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD ? outlineCard : colourCard;
+  return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD
+    ? outlineCard
+    : colourCard;
 }
 
 /**
@@ -130,11 +149,16 @@ function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
   if (found.card.throughHolder) return outOfFalseHolder(found, photo, before);
   const best = widerOutlines(found, photo)
     .filter((w) => {
-      const frameOfStandard = w.moved === 4 && perspective < SIZE_BETWEEN && surelyFits(w.readings, CARD_RATIOS.standard);
+      const frameOfStandard =
+        w.moved === 4 && perspective < SIZE_BETWEEN && surelyFits(w.readings, CARD_RATIOS.standard);
       const off = offSize(w.readings[1]);
       return frameOfStandard || (off <= SIZE_FITS_AFTER && off + SIZE_GAIN <= before);
     })
-    .reduce<WiderOutline | null>((a, b) => (!a || b.moved > a.moved || (b.moved === a.moved && offSize(b.readings[1]) < offSize(a.readings[1])) ? b : a), null);
+    .reduce<WiderOutline | null>(
+      (a, b) =>
+        !a || b.moved > a.moved || (b.moved === a.moved && offSize(b.readings[1]) < offSize(a.readings[1])) ? b : a,
+      null,
+    );
   return best ? { ...found, card: { ...found.card, corners: best.corners } } : found;
 }
 
@@ -165,13 +189,16 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const outlines = widerOutlines(found, photo);
-  const fits = (w: WiderOutline) => surelyFits(w.readings, CARD_RATIOS.standard) && Math.abs(w.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
+  const fits = (w: WiderOutline) =>
+    surelyFits(w.readings, CARD_RATIOS.standard) && Math.abs(w.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
   const all = outlines.find((w) => w.moved === 4);
   if (all) return fits(all) ? { ...found, card: { ...found.card, corners: all.corners } } : null;
   const three = outlines.find((w) => w.moved === 3);
   const missing = three ? [0, 1, 2, 3].find((i) => !three.sides.includes(i))! : -1;
   const completed = three ? completedTo(three, missing, photo, CARD_RATIOS.standard) : null;
-  return completed && fits(completed) ? { ...found, card: { ...found.card, corners: completed.corners, inferredSide: missing } } : null;
+  return completed && fits(completed)
+    ? { ...found, card: { ...found.card, corners: completed.corners, inferredSide: missing } }
+    : null;
 }
 
 /**
@@ -186,9 +213,15 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
   const centre = { x: c.reduce((t, p) => t + p.x, 0) / 4, y: c.reduce((t, p) => t + p.y, 0) / 4 };
   const length = distance(a, b);
   let normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-  if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0) normal = { x: -normal.x, y: -normal.y };
+  if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0)
+    normal = { x: -normal.x, y: -normal.y };
   const lines = c.map((p, i) => fitLine([p, c[(i + 1) % 4]!]));
-  const at = (offset: number) => cornersOfSides(lines.map((line, i) => (i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line)));
+  const at = (offset: number) =>
+    cornersOfSides(
+      lines.map((line, i) =>
+        i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line,
+      ),
+    );
   const reading = (offset: number) => {
     const corners = at(offset);
     return corners ? ratioReadings(corners, photo)[1] - ratio : NaN;
@@ -212,12 +245,22 @@ const PAIR_FITS = 0.005;
 
 /** A card found: what `findCardIn` answers when it finds one. */
 export type FoundIn = Extract<CardInPhoto, { ok: true }>;
-type WiderOutline = { corners: [Point, Point, Point, Point]; moved: number; sides: number[]; readings: [number, number] };
+type WiderOutline = {
+  corners: [Point, Point, Point, Point];
+  moved: number;
+  sides: number[];
+  readings: [number, number];
+};
 
 /** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
 function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
   const { left, top, raster } = found.region;
-  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
+  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [
+    Point,
+    Point,
+    Point,
+    Point,
+  ];
   // The frame is about 57 mm wide on a 63 mm card.
   const pxPerMm = shortestSide(quad) / 57;
   const outer = outerSides(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
@@ -231,13 +274,15 @@ function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
       own.map((line, i) => (moves.includes(i) ? outer[i]! : line)),
       { x: left + 0.5, y: top + 0.5 },
     );
-    if (corners && plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length, sides: moves, readings: ratioReadings(corners, photo) });
+    if (corners && plausibleCard(corners, photo))
+      outlines.push({ corners, moved: moves.length, sides: moves, readings: ratioReadings(corners, photo) });
   }
   return outlines;
 }
 
 /** How far a width-to-height reading lies from the nearer card size's ratio. */
-const offSize = (ratio: number) => Math.min(Math.abs(ratio - CARD_RATIOS.standard), Math.abs(ratio - CARD_RATIOS.small));
+const offSize = (ratio: number) =>
+  Math.min(Math.abs(ratio - CARD_RATIOS.standard), Math.abs(ratio - CARD_RATIOS.small));
 /** An outline whose ratio (with the perspective undone) reads this close to a card size's is the card's. */
 const SIZE_FITS = 0.004;
 /** A widened outline must read this close to a card size's ratio... */
@@ -278,7 +323,10 @@ function sameCard(a: FoundCard, b: FoundCard, tolerance: number): boolean {
 /** How much of a found card's outline the preview shows. */
 function support(photo: OpenedPhoto, card: FoundCard): number {
   const scale = photo.preview.width / photo.width;
-  return outlineSupport(photo.preview, card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point]);
+  return outlineSupport(
+    photo.preview,
+    card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point],
+  );
 }
 
 /**
@@ -302,7 +350,9 @@ async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false
   let located = await locateByOutline(preview, photo.width, smallCards);
   if (!smallCards && (!located || located.ok)) {
     const scale = preview.width / photo.width;
-    const seen = located ? (located.card.coarse.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point]) : null;
+    const seen = located
+      ? (located.card.coarse.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point])
+      : null;
     const inside = await cardInsideHolder(photo, preview, seen);
     if (inside) located = { ok: true, card: inside };
   }
@@ -314,7 +364,8 @@ async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false
   // How far the preview's rough outline may lie from the card's edge, in photo pixels.
   const outlineError = PREVIEW_OUTLINE_ERROR * (photo.width / preview.width);
   const throughHolder = located.card.inHolder === true;
-  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError)) return { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region };
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError))
+    return { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region };
   const snapped = snapIn(decoded.region, located.card, outlineError, photo);
   if (snapped) return { ok: true, card: { ...snapped, throughHolder }, region: decoded.region };
   return refined.ok ? { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region } : null;

@@ -20,7 +20,10 @@ const CARD = { x: SLAB.x + 10.5 * PX, y: SLAB.y + 32 * PX, w: 63 * PX, h: 88 * P
 const turn = (p: Point): Point => {
   const c = { x: SLAB.x + SLAB.w / 2, y: SLAB.y + SLAB.h / 2 };
   const a = (TURN_DEG * Math.PI) / 180;
-  return { x: c.x + (p.x - c.x) * Math.cos(a) - (p.y - c.y) * Math.sin(a), y: c.y + (p.x - c.x) * Math.sin(a) + (p.y - c.y) * Math.cos(a) };
+  return {
+    x: c.x + (p.x - c.x) * Math.cos(a) - (p.y - c.y) * Math.sin(a),
+    y: c.y + (p.x - c.x) * Math.sin(a) + (p.y - c.y) * Math.cos(a),
+  };
 };
 const CARD_CORNERS = [
   { x: CARD.x, y: CARD.y },
@@ -43,7 +46,8 @@ async function slabPhoto(): Promise<Buffer> {
   const { x, y, w, h } = SLAB;
   const well = { x: CARD.x - 1.5 * PX, y: CARD.y - 1.5 * PX, w: CARD.w + 3 * PX, h: CARD.h + 3 * PX };
   let type = '';
-  for (let i = 0; i < 9; i += 1) type += `<rect x="${x + 8 * PX + i * 4.5 * PX}" y="${y + 10 * PX}" width="${3 * PX}" height="${2 * PX}" fill="#222"/>`;
+  for (let i = 0; i < 9; i += 1)
+    type += `<rect x="${x + 8 * PX + i * 4.5 * PX}" y="${y + 10 * PX}" width="${3 * PX}" height="${2 * PX}" fill="#222"/>`;
   const slab =
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${4 * PX}" fill="#e8edf1" fill-opacity="0.3" stroke="#f4f7fa" stroke-width="${0.5 * PX}"/>` +
     `<rect x="${x + 5 * PX}" y="${y + 5 * PX}" width="${w - 10 * PX}" height="${22 * PX}" rx="${PX}" fill="#f7f7f4" stroke="#c0392b" stroke-width="${0.8 * PX}"/>${type}` +
@@ -117,13 +121,16 @@ describe('telling clear plastic over the table from a printed border', () => {
     const [x, y] = [at.x, at.y];
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" width="660" height="800"><rect width="660" height="800" fill="${table}"/>` +
-      (sleeve ? `<rect x="${x - 1.5 * PX}" y="${y - 1.5 * PX}" width="${66 * PX}" height="${91 * PX}" rx="${0.8 * PX}" fill="#ffffff" opacity="0.1"/>` : '') +
+      (sleeve
+        ? `<rect x="${x - 1.5 * PX}" y="${y - 1.5 * PX}" width="${66 * PX}" height="${91 * PX}" rx="${0.8 * PX}" fill="#ffffff" opacity="0.1"/>`
+        : '') +
       `<rect x="${x}" y="${y}" width="${63 * PX}" height="${88 * PX}" rx="${3 * PX}" fill="${border}"/>` +
       `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${57 * PX}" height="${82 * PX}" fill="#3a6b4f"/></svg>`;
     const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
   }
-  const lab = (hex: string) => rgbToLab(...([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]));
+  const lab = (hex: string) =>
+    rgbToLab(...([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]));
 
   it('reads the ring between a card and its sleeve as the table seen through plastic', async () => {
     const raster = await scene('#7a4e30', '#d8b432', true);

@@ -9,7 +9,17 @@ import { deltaE, labToLinear, rgbToLab, type Lab } from '../image/color.ts';
 import { warpQuad } from '../rectify.ts';
 import type { LocatedCard } from './card-types.ts';
 import { CARD_ASPECT, distinctCards, hasCardRatio, MIN_SUPPORT, uprightOf } from './locate-by-outline.ts';
-import { centroid, containsPoint, labAt, outlineCandidates, rayExit, ringContrast, samplesAlong, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
+import {
+  centroid,
+  containsPoint,
+  labAt,
+  outlineCandidates,
+  rayExit,
+  ringContrast,
+  samplesAlong,
+  sideGaps,
+  type OutlineCandidate,
+} from './outline-candidates.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -73,7 +83,11 @@ const WARP_LONG_SIDE = 560;
  * from the outermost inward) among outlines of a card's ratio and share of the holder. Null when
  * no holder lies around `found` (preview pixels; null: nothing found) or no card shows inside.
  */
-export async function cardInsideHolder(photo: OpenedPhoto, preview: Raster, found: Quad | null): Promise<LocatedCard | null> {
+export async function cardInsideHolder(
+  photo: OpenedPhoto,
+  preview: Raster,
+  found: Quad | null,
+): Promise<LocatedCard | null> {
   const view = await holderView(photo, preview, found);
   if (!view) return null;
   const card = await cardIn(view);
@@ -81,14 +95,27 @@ export async function cardInsideHolder(photo: OpenedPhoto, preview: Raster, foun
   const located = locatedIn(view, card);
   // The card is where something was seen: the holder's own outline, or one partly the card's.
   const toPreview = preview.width / photo.width;
-  if (found && !containsPoint(located.coarse.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })), centroid(found))) return null;
+  if (
+    found &&
+    !containsPoint(
+      located.coarse.map((p) => ({ x: p.x * toPreview, y: p.y * toPreview })),
+      centroid(found),
+    )
+  )
+    return null;
   return located;
 }
 
 /** The card found in a warped holder, in photo pixels; its outline there is good to a few of its pixels. */
 function locatedIn(view: HolderView, card: OutlineCandidate): LocatedCard {
   const reachPx = Math.max(MIN_REACH_PX, OUTLINE_ERROR * view.photoPxPerWarpedPx);
-  return { coarse: card.corners.map(view.toPhoto) as Quad, background: card.background, backgroundSpread: card.backgroundSpread, inHolder: true, reachPx };
+  return {
+    coarse: card.corners.map(view.toPhoto) as Quad,
+    background: card.background,
+    backgroundSpread: card.backgroundSpread,
+    inHolder: true,
+    reachPx,
+  };
 }
 
 /** A holder warped square on, with a margin around it, and the way back to the photo's pixels. */
@@ -121,7 +148,9 @@ async function viewOf(photo: OpenedPhoto, preview: Raster, holder: Quad): Promis
   // Width over height of the holder as it lies in the photo (upright or on its side).
   const standing = distance(corners[0], corners[1]) <= distance(corners[1], corners[2]);
   const ratio = rectangleAspect(uprightOf(corners), fine);
-  const [width, height] = standing ? [Math.round(WARP_LONG_SIDE * ratio), WARP_LONG_SIDE] : [WARP_LONG_SIDE, Math.round(WARP_LONG_SIDE * ratio)];
+  const [width, height] = standing
+    ? [Math.round(WARP_LONG_SIDE * ratio), WARP_LONG_SIDE]
+    : [WARP_LONG_SIDE, Math.round(WARP_LONG_SIDE * ratio)];
   const margin = Math.round(WARP_LONG_SIDE * WARP_MARGIN);
   const rim: Quad = [
     { x: margin, y: margin },
@@ -160,7 +189,11 @@ async function holderAround(preview: Raster, found: Quad | null): Promise<Quad |
       c.support >= HOLDER_SUPPORT &&
       !c.touchesFrame &&
       holderShaped(c.corners, preview) &&
-      (found ? containsPoint(c.corners, centroid(found)) && c.area >= polygonArea(found) * HOLDER_OVER_CARD && c.area <= polygonArea(found) * HOLDER_AT_MOST : c.area >= frameArea * MIN_HOLDER_SHARE),
+      (found
+        ? containsPoint(c.corners, centroid(found)) &&
+          c.area >= polygonArea(found) * HOLDER_OVER_CARD &&
+          c.area <= polygonArea(found) * HOLDER_AT_MOST
+        : c.area >= frameArea * MIN_HOLDER_SHARE),
   );
   if (holders.length === 0) return null;
   return holders.reduce((a, b) => (b.area > a.area ? b : a)).corners;
@@ -169,7 +202,9 @@ async function holderAround(preview: Raster, found: Quad | null): Promise<Quad |
 /** An outline of a holder's ratio, outside a card's. */
 function holderShaped(corners: Quad, frame: { width: number; height: number }): boolean {
   const ratio = rectangleAspect(uprightOf(corners), frame);
-  return ratio >= HOLDER_ASPECT.min && ratio <= HOLDER_ASPECT.max && (ratio < CARD_ASPECT.min || ratio > CARD_ASPECT.max);
+  return (
+    ratio >= HOLDER_ASPECT.min && ratio <= HOLDER_ASPECT.max && (ratio < CARD_ASPECT.min || ratio > CARD_ASPECT.max)
+  );
 }
 
 /** The card among the outlines inside a holder warped square on, or null. */
@@ -177,7 +212,12 @@ async function cardIn(view: HolderView): Promise<OutlineCandidate | null> {
   const { warped } = view;
   const area = view.width * view.height;
   const fits = (c: OutlineCandidate) =>
-    c.support >= MIN_SUPPORT && !c.touchesFrame && !isRim(view, c) && hasCardRatio(c.corners, warped) && c.area >= area * CARD_IN_HOLDER.min && c.area <= area * CARD_IN_HOLDER.max;
+    c.support >= MIN_SUPPORT &&
+    !c.touchesFrame &&
+    !isRim(view, c) &&
+    hasCardRatio(c.corners, warped) &&
+    c.area >= area * CARD_IN_HOLDER.min &&
+    c.area <= area * CARD_IN_HOLDER.max;
   let candidates = (await outlineCandidates(warped)).filter(fits);
   if (candidates.length === 0) candidates = (await outlineCandidates(warped, undefined, true)).filter(fits);
   const cards = distinctCards(warped, candidates, SNUG_GAP);
@@ -216,7 +256,11 @@ export async function cardInSleeve(photo: OpenedPhoto, preview: Raster, outline:
     )
     .sort((a, b) => b.area - a.area);
   const shortSide = Math.min(view.width, view.height);
-  const card = candidates.find((c) => ringContrast(warped, c.corners, rim) <= SLEEVE_RING_CONTRAST && quantile(sideGaps(c.corners, rim), 0.5) - CANDIDATE_WIDENING_PX <= SLEEVE_GAP * shortSide);
+  const card = candidates.find(
+    (c) =>
+      ringContrast(warped, c.corners, rim) <= SLEEVE_RING_CONTRAST &&
+      quantile(sideGaps(c.corners, rim), 0.5) - CANDIDATE_WIDENING_PX <= SLEEVE_GAP * shortSide,
+  );
   return card ? locatedIn(view, card) : null;
 }
 
@@ -231,7 +275,11 @@ export function tableJustInside(region: PhotoRegion, outline: Quad): boolean {
   const pxPerMm = shortestSide(local) / 66;
   const differences: number[] = [];
   for (const { at, normal } of samplesAlong(local)) {
-    const inside = labAt(raster, at.x - normal.x * SLEEVE_MARGIN_MM * pxPerMm, at.y - normal.y * SLEEVE_MARGIN_MM * pxPerMm);
+    const inside = labAt(
+      raster,
+      at.x - normal.x * SLEEVE_MARGIN_MM * pxPerMm,
+      at.y - normal.y * SLEEVE_MARGIN_MM * pxPerMm,
+    );
     const outside = labAt(raster, at.x + normal.x * TABLE_OUT_MM * pxPerMm, at.y + normal.y * TABLE_OUT_MM * pxPerMm);
     if (inside && outside) differences.push(deltaE(inside, outside));
   }
@@ -280,7 +328,11 @@ export function seenThroughPlastic(region: PhotoRegion, inner: Quad, outer: Quad
     if (gap === null || gap < 3) continue;
     const ring = rgbAround(raster, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
     const outside = rgbAround(raster, at.x + normal.x * (gap + 1.2 * pxPerMm), at.y + normal.y * (gap + 1.2 * pxPerMm));
-    const further = rgbAround(raster, at.x + normal.x * (gap + BEYOND_BORDER_MM * pxPerMm), at.y + normal.y * (gap + BEYOND_BORDER_MM * pxPerMm));
+    const further = rgbAround(
+      raster,
+      at.x + normal.x * (gap + BEYOND_BORDER_MM * pxPerMm),
+      at.y + normal.y * (gap + BEYOND_BORDER_MM * pxPerMm),
+    );
     if (!ring || !outside || !further) continue;
     // What lies outside goes on past a card's border: the table, or a slab's body over it.
     if (deltaE(rgbToLab(...outside), rgbToLab(...further)) > OUTSIDE_GOES_ON) continue;

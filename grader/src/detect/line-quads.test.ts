@@ -21,7 +21,8 @@ async function quadsIn(body: string): Promise<[Point, Point, Point, Point][]> {
 }
 
 /** The largest distance from a true corner to the nearest corner of a quadrilateral. */
-const worstCorner = (quad: Point[], truth: Point[]) => Math.max(...truth.map((t) => Math.min(...quad.map((p) => distance(p, t)))));
+const worstCorner = (quad: Point[], truth: Point[]) =>
+  Math.max(...truth.map((t) => Math.min(...quad.map((p) => distance(p, t)))));
 
 describe('quadrilaterals from straight edges', () => {
   const tilted: Point[] = [
@@ -46,8 +47,14 @@ describe('quadrilaterals from straight edges', () => {
   it('answers a bounded number from grid paper, the card among them', async () => {
     // A grid ruled every 12 px beside the card: hundreds of card-shaped quadrilaterals cross there,
     // each costing a score along its outline afterwards (a 25 s photo before the bound).
-    const across = Array.from({ length: 25 }, (_, i) => `<line x1="0" y1="${i * 12 + 6}" x2="120" y2="${i * 12 + 6}" stroke="#50545a" stroke-width="1"/>`);
-    const down = Array.from({ length: 10 }, (_, i) => `<line x1="${i * 12 + 6}" y1="0" x2="${i * 12 + 6}" y2="300" stroke="#50545a" stroke-width="1"/>`);
+    const across = Array.from(
+      { length: 25 },
+      (_, i) => `<line x1="0" y1="${i * 12 + 6}" x2="120" y2="${i * 12 + 6}" stroke="#50545a" stroke-width="1"/>`,
+    );
+    const down = Array.from(
+      { length: 10 },
+      (_, i) => `<line x1="${i * 12 + 6}" y1="0" x2="${i * 12 + 6}" y2="300" stroke="#50545a" stroke-width="1"/>`,
+    );
     const rules = [...across, ...down].join('');
     const quads = await quadsIn(rules + card);
     expect(quads.length).toBeLessThanOrEqual(200);

@@ -56,7 +56,8 @@ export function lineQuads(cv: OpenCv, edges: OpenCv, minArea: number): Quad[] {
     for (let j = i + 1; j < lines.length; j += 1) {
       const a = lines[i]!;
       const b = lines[j]!;
-      if (angleBetween(a.angle, b.angle) <= OPPOSITE_ANGLE && Math.abs(offsetOn(a, b.anchor)) >= minSeparation) pairs.push([a, b]);
+      if (angleBetween(a.angle, b.angle) <= OPPOSITE_ANGLE && Math.abs(offsetOn(a, b.anchor)) >= minSeparation)
+        pairs.push([a, b]);
     }
   }
   const quads: { quad: Quad; cover: number }[] = [];
@@ -82,7 +83,11 @@ function edgeLines(cv: OpenCv, edges: OpenCv, shortSide: number): EdgeLine[] {
     cv.HoughLinesP(edges, found, 1, Math.PI / 180, Math.round(minLength * 0.8), minLength, MAX_SEGMENT_GAP);
     const data = found.data32S as Int32Array;
     const segments: [Point, Point][] = [];
-    for (let i = 0; i < found.rows; i += 1) segments.push([{ x: data[i * 4]!, y: data[i * 4 + 1]! }, { x: data[i * 4 + 2]!, y: data[i * 4 + 3]! }]);
+    for (let i = 0; i < found.rows; i += 1)
+      segments.push([
+        { x: data[i * 4]!, y: data[i * 4 + 1]! },
+        { x: data[i * 4 + 2]!, y: data[i * 4 + 3]! },
+      ]);
     segments.sort((s, t) => distance(t[0], t[1]) - distance(s[0], s[1]));
     const lines: EdgeLine[] = [];
     for (const [p, q] of segments) {
@@ -91,7 +96,12 @@ function edgeLines(cv: OpenCv, edges: OpenCv, shortSide: number): EdgeLine[] {
       if (dir.y < 0 || (dir.y === 0 && dir.x < 0)) dir = { x: -dir.x, y: -dir.y };
       const angle = Math.atan2(dir.y, dir.x);
       const offset = dir.x * p.y - dir.y * p.x;
-      const line = lines.find((l) => angleBetween(l.angle, angle) <= SAME_LINE_ANGLE && Math.abs(offsetOn(l, p)) <= SAME_LINE_OFFSET && Math.abs(offsetOn(l, q)) <= SAME_LINE_OFFSET);
+      const line = lines.find(
+        (l) =>
+          angleBetween(l.angle, angle) <= SAME_LINE_ANGLE &&
+          Math.abs(offsetOn(l, p)) <= SAME_LINE_OFFSET &&
+          Math.abs(offsetOn(l, q)) <= SAME_LINE_OFFSET,
+      );
       const along = (r: Point, d: Point) => r.x * d.x + r.y * d.y;
       if (line) {
         addSpan(line, along(p, line.dir), along(q, line.dir));
@@ -163,7 +173,13 @@ function crossing(a: EdgeLine, b: EdgeLine): Point | null {
  * show, with how well: the least share of a side that shows, less how far its lines run on past
  * its corners.
  */
-function crossed([a, b]: [EdgeLine, EdgeLine], [c, d]: [EdgeLine, EdgeLine], minArea: number, w: number, h: number): { quad: Quad; cover: number } | null {
+function crossed(
+  [a, b]: [EdgeLine, EdgeLine],
+  [c, d]: [EdgeLine, EdgeLine],
+  minArea: number,
+  w: number,
+  h: number,
+): { quad: Quad; cover: number } | null {
   const fromSquare = Math.abs(angleBetween(a.angle, c.angle) - Math.PI / 2);
   if (fromSquare > ADJACENT_FROM_SQUARE) return null;
   const corners = [crossing(a, c), crossing(c, b), crossing(b, d), crossing(d, a)];

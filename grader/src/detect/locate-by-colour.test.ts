@@ -30,7 +30,12 @@ const rejection = (located: ReturnType<typeof locateCard>) => (located.ok ? 'fou
 describe('finding a card by its colour', () => {
   it('says several cards, not no card, when a photo holds many cards each too small to grade', async () => {
     // Twelve cards 20 x 28 preview pixels (2 px per mm of the photo): each under 3% of the frame.
-    const cards = Array.from({ length: 12 }, (_, i) => ({ x: 20 + (i % 6) * 60, y: 40 + Math.floor(i / 6) * 120, w: 20, h: 28 }));
+    const cards = Array.from({ length: 12 }, (_, i) => ({
+      x: 20 + (i % 6) * 60,
+      y: 40 + Math.floor(i / 6) * 120,
+      w: 20,
+      h: 28,
+    }));
     expect(rejection(locateCard(await preview(cards), PHOTO_WIDTH))).toBe('multiple_cards');
   });
 
@@ -101,7 +106,9 @@ describe('finding a card by its colour', () => {
   });
 
   it('answers heavy_glare for a card cut off by the frame and mostly white-grey, as a reflection spilling onto the table is', async () => {
-    expect(rejection(locateCard(await preview([{ x: 300, y: 60, w: 126, h: 176, fill: '#fafafa' }]), PHOTO_WIDTH))).toBe('heavy_glare');
+    expect(
+      rejection(locateCard(await preview([{ x: 300, y: 60, w: 126, h: 176, fill: '#fafafa' }]), PHOTO_WIDTH)),
+    ).toBe('heavy_glare');
   });
 
   it('answers no_card on an empty table, and for a card too small to be the subject', async () => {

@@ -26,7 +26,11 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   if (!card || card.hullArea < total * 0.03) {
     // Several cards too small to grade are still several cards, which is said first.
     const cards = card ? components.filter((c) => c.hullArea > card.hullArea * 0.5 && cardLike(c)) : [];
-    if (cards.length >= MIN_SMALL_CARDS) return { ...finderRejection('multiple_cards'), objects: cards.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: true })) };
+    if (cards.length >= MIN_SMALL_CARDS)
+      return {
+        ...finderRejection('multiple_cards'),
+        objects: cards.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: true })),
+      };
     return finderRejection('no_card');
   }
   const second = components[1];
@@ -45,7 +49,12 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   if (card.touchesBorder) {
     return finderRejection('card_cut_off');
   }
-  const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale })) as [Point, Point, Point, Point];
+  const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale })) as [
+    Point,
+    Point,
+    Point,
+    Point,
+  ];
   return { ok: true, card: { coarse, background, backgroundSpread: threshold } };
 }
 
@@ -64,8 +73,15 @@ function labOf(r: Raster): Float32Array {
   for (let i = 0, data = r.data, end = r.width * r.height * 3; i < end; i += 3) {
     // A colour repeating the pixel before it or the one above it (flat table, print) has its
     // Lab already: a copy instead of the colour cache's scattered reads.
-    if (i > 0 && data[i] === data[i - 3] && data[i + 1] === data[i - 2] && data[i + 2] === data[i - 1]) copyLab(out, i, i - 3);
-    else if (i >= row && data[i] === data[i - row] && data[i + 1] === data[i - row + 1] && data[i + 2] === data[i - row + 2]) copyLab(out, i, i - row);
+    if (i > 0 && data[i] === data[i - 3] && data[i + 1] === data[i - 2] && data[i + 2] === data[i - 1])
+      copyLab(out, i, i - 3);
+    else if (
+      i >= row &&
+      data[i] === data[i - row] &&
+      data[i + 1] === data[i - row + 1] &&
+      data[i + 2] === data[i - row + 2]
+    )
+      copyLab(out, i, i - row);
     else labOfPixel(data, i, out);
   }
   return out;
@@ -100,7 +116,8 @@ function frameBackground(lab: Float32Array, w: number, h: number): Lab {
 }
 
 /** How many pixels lie within `band` of the photo's edges. */
-const framePixels = (w: number, h: number, band: number) => w * h - Math.max(0, w - 2 * band) * Math.max(0, h - 2 * band);
+const framePixels = (w: number, h: number, band: number) =>
+  w * h - Math.max(0, w - 2 * band) * Math.max(0, h - 2 * band);
 
 /**
  * Card pixels differ from the background by more than its own variation (light falloff, wood
@@ -117,7 +134,9 @@ function foregroundMask(lab: Float32Array, bg: Lab, w: number, h: number): { mas
     // Row by row as before (the order does not matter to the sort, but keeps this easy to check).
     const leftEnd = frameRow ? w : Math.min(band, w);
     for (let x = 0; x < leftEnd; x += 1) frameDistances[frameCount++] = labDistance(lab, y * w + x, bg);
-    if (!frameRow) for (let x = Math.max(band, w - band); x < w; x += 1) frameDistances[frameCount++] = labDistance(lab, y * w + x, bg);
+    if (!frameRow)
+      for (let x = Math.max(band, w - band); x < w; x += 1)
+        frameDistances[frameCount++] = labDistance(lab, y * w + x, bg);
   }
   const frame = frameDistances.subarray(0, frameCount).sort();
   // A robust spread of the frame: a card cut off by the frame may cover part of it.
@@ -169,7 +188,16 @@ function nearInRow(m: Uint8Array, rows: Uint8Array, at: number, w: number, r: nu
 }
 
 /** One row of the vertical pass: each column's last set row moved to y + r, then the row's pixels. */
-function nearInColumns(rows: Uint8Array, out: Uint8Array, lastRow: Int32Array, y: number, w: number, h: number, r: number, set: 0 | 1): void {
+function nearInColumns(
+  rows: Uint8Array,
+  out: Uint8Array,
+  lastRow: Int32Array,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  set: 0 | 1,
+): void {
   const enter = (y + r) * w;
   const at = y * w;
   if (y + r < h) for (let x = 0; x < w; x += 1) if (rows[enter + x]) lastRow[x] = y + r;
@@ -206,7 +234,15 @@ function fillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
 }
 
 /** The flood of `fillHoles` from the pixels on the stack, through background; the stack's size after. */
-function floodOutside(m: Uint8Array, outside: Uint8Array, stack: Int32Array, columns: Int32Array, top: number, w: number, h: number): number {
+function floodOutside(
+  m: Uint8Array,
+  outside: Uint8Array,
+  stack: Int32Array,
+  columns: Int32Array,
+  top: number,
+  w: number,
+  h: number,
+): number {
   while (top) {
     const i = stack[--top]!;
     const x = columns[top]!;
@@ -238,7 +274,8 @@ function floodOutside(m: Uint8Array, outside: Uint8Array, stack: Int32Array, col
  * Light and nearly grey: a reflection. Tested only for the pixels of the mask's components, the
  * only ones counted.
  */
-const glareLike = (lab: Float32Array, i: number) => lab[i * 3]! > 96 && lab[i * 3 + 1]! ** 2 + lab[i * 3 + 2]! ** 2 < 25;
+const glareLike = (lab: Float32Array, i: number) =>
+  lab[i * 3]! > 96 && lab[i * 3 + 1]! ** 2 + lab[i * 3 + 2]! ** 2 < 25;
 
 interface Component {
   area: number;
@@ -281,7 +318,17 @@ function largestComponents(m: Uint8Array, w: number, h: number, lab: Float32Arra
 }
 
 /** Labels one component from the pixel on the stack, collecting its boundary pixels' indices. */
-function floodComponent(m: Uint8Array, label: Int32Array, lab: Float32Array, stack: Int32Array, columns: Int32Array, boundary: Int32Array, id: number, w: number, h: number): { area: number; marked: number; touches: boolean; boundaryCount: number } {
+function floodComponent(
+  m: Uint8Array,
+  label: Int32Array,
+  lab: Float32Array,
+  stack: Int32Array,
+  columns: Int32Array,
+  boundary: Int32Array,
+  id: number,
+  w: number,
+  h: number,
+): { area: number; marked: number; touches: boolean; boundaryCount: number } {
   let top = 1;
   let area = 0;
   let markedCount = 0;

@@ -8,7 +8,10 @@ const W = 400;
 const H = 300;
 
 /** A preview drawn from SVG: a light-falloff table and cards (x, y, width, height) with an art window each. */
-async function preview(cards: { x: number; y: number; w: number; h: number; border?: string }[], table = 'falloff'): Promise<Raster> {
+async function preview(
+  cards: { x: number; y: number; w: number; h: number; border?: string }[],
+  table = 'falloff',
+): Promise<Raster> {
   const background =
     table === 'falloff'
       ? `<defs><radialGradient id="g" cx="0.2" cy="0.3" r="1"><stop offset="0" stop-color="#fbfbf8"/><stop offset="1" stop-color="#8d8d88"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>`
@@ -41,7 +44,8 @@ describe('finding a card by its outline', () => {
       { x: 1400, y: 2360 },
     ];
     // Each found corner lies near one true corner (the rounded corners are cut by the fit: up to 3 px of the preview).
-    for (const corner of located.card.coarse) expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(30);
+    for (const corner of located.card.coarse)
+      expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(30);
   });
 
   it('answers multiple_cards for two cards side by side, whatever the table', async () => {
@@ -79,12 +83,15 @@ describe('finding a card by its outline', () => {
 describe('finding the card inside a holder or a frame', () => {
   /** A preview of one card (and what is drawn around it) on a plain table. */
   async function drawn(body: string, table = '#3a3f47'): Promise<Raster> {
-    return rasterOf(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`);
+    return rasterOf(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`,
+    );
   }
   const card = (x: number, y: number, w: number, h: number) =>
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.04}" fill="#1d1d1f"/>` +
     `<rect x="${x + w * 0.06}" y="${y + w * 0.06}" width="${w * 0.88}" height="${h - w * 0.12}" fill="#c9a46a"/>`;
-  const height = (corners: { x: number; y: number }[]) => Math.max(...corners.map((p) => p.y)) - Math.min(...corners.map((p) => p.y));
+  const height = (corners: { x: number; y: number }[]) =>
+    Math.max(...corners.map((p) => p.y)) - Math.min(...corners.map((p) => p.y));
 
   it('takes the card in a slab, not the slab with its label', async () => {
     // The slab: 0.6 wide for its height, a label above the card's window.
@@ -107,8 +114,18 @@ describe('finding the card inside a holder or a frame', () => {
   });
 
   it('finds a white card on white paper, a few Lab units apart', async () => {
-    const rows = Array.from({ length: 8 }, (_, i) => `<line x1="150" x2="250" y1="${120 + i * 10}" y2="${120 + i * 10}" stroke="#8a8f96" stroke-width="0.8"/>`).join('');
-    const located = await locateByOutline(await drawn(`<rect x="130" y="60" width="140" height="196" rx="6" fill="#f4f4f1"/><rect x="140" y="70" width="120" height="28" fill="#23408e"/>${rows}`, '#e4e4df'), W);
+    const rows = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<line x1="150" x2="250" y1="${120 + i * 10}" y2="${120 + i * 10}" stroke="#8a8f96" stroke-width="0.8"/>`,
+    ).join('');
+    const located = await locateByOutline(
+      await drawn(
+        `<rect x="130" y="60" width="140" height="196" rx="6" fill="#f4f4f1"/><rect x="140" y="70" width="120" height="28" fill="#23408e"/>${rows}`,
+        '#e4e4df',
+      ),
+      W,
+    );
     expect(located?.ok).toBe(true);
     if (located?.ok) expect(height(located.card.coarse)).toBeGreaterThan(190);
   });
@@ -148,9 +165,16 @@ describe('finding the card inside a holder or a frame', () => {
 
 describe('finding a card whose outline runs into the table', () => {
   it('finds the card by its straight sides where a seam in the table and the grain touch it', async () => {
-    const grain = Array.from({ length: 14 }, (_, i) => `<path d="M0 ${10 + i * 21} Q 200 ${i * 21 + 22} 400 ${14 + i * 21}" stroke="#5a3f27" stroke-width="2" fill="none"/>`).join('');
+    const grain = Array.from(
+      { length: 14 },
+      (_, i) =>
+        `<path d="M0 ${10 + i * 21} Q 200 ${i * 21 + 22} 400 ${14 + i * 21}" stroke="#5a3f27" stroke-width="2" fill="none"/>`,
+    ).join('');
     // Full art: its strokes run to the card's edge, so no contour closes inside the card either.
-    const art = Array.from({ length: 9 }, (_, i) => `<line x1="${110 + i * 25}" y1="60" x2="${170 + i * 25}" y2="236" stroke="#3d6b8f" stroke-width="4"/>`).join('');
+    const art = Array.from(
+      { length: 9 },
+      (_, i) => `<line x1="${110 + i * 25}" y1="60" x2="${170 + i * 25}" y2="236" stroke="#3d6b8f" stroke-width="4"/>`,
+    ).join('');
     const body = `<rect width="${W}" height="${H}" fill="#8a6240"/>${grain}<line x1="0" y1="150" x2="400" y2="128" stroke="#2b1a0e" stroke-width="3"/>`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${body}<clipPath id="c"><rect x="150" y="60" width="126" height="176" rx="5"/></clipPath><g clip-path="url(#c)"><rect x="150" y="60" width="126" height="176" fill="#d8c9a0"/>${art}</g></svg>`;
     const located = await locateByOutline(await rasterOf(svg), W);
@@ -163,6 +187,7 @@ describe('finding a card whose outline runs into the table', () => {
       { x: 150, y: 236 },
     ];
     // Within a few preview pixels: the full-resolution side fit places it exactly.
-    for (const corner of located.card.coarse) expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(4);
+    for (const corner of located.card.coarse)
+      expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(4);
   });
 });

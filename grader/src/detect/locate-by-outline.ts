@@ -4,7 +4,14 @@ import { distance, type Point } from '../geometry/homography.ts';
 import { quantile } from '../geometry/median.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Location } from './card-types.ts';
-import { centroid, containsPoint, ringContrast, outlineCandidates, sideGaps, type OutlineCandidate } from './outline-candidates.ts';
+import {
+  centroid,
+  containsPoint,
+  ringContrast,
+  outlineCandidates,
+  sideGaps,
+  type OutlineCandidate,
+} from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 
 /** Below this share of its outline showing, a quadrilateral is print or table texture, not a card. */
@@ -59,11 +66,20 @@ const CUT_OFF_AREA_SHARE = 0.04;
  * `smallCards` (a finer preview, looked at when nothing else was found), outlines down to
  * SMALL_CARD_SHARE of the frame count, their ratio read plainly.
  */
-export async function locateByOutline(preview: Raster, photoWidth: number, smallCards = false): Promise<Location | null> {
+export async function locateByOutline(
+  preview: Raster,
+  photoWidth: number,
+  smallCards = false,
+): Promise<Location | null> {
   const frame = { width: preview.width, height: preview.height };
   const minShare = smallCards ? SMALL_CARD_SHARE : undefined;
-  const supported = async (fromLines: boolean) => (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
-  const cardsAmong = (list: OutlineCandidate[]) => distinctCards(preview, list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards)));
+  const supported = async (fromLines: boolean) =>
+    (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
+  const cardsAmong = (list: OutlineCandidate[]) =>
+    distinctCards(
+      preview,
+      list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards)),
+    );
   const contours = await supported(false);
   const byContour = cardsAmong(contours);
   if (severalCards(byContour, frame)) return finderRejection('multiple_cards');
@@ -78,7 +94,15 @@ export async function locateByOutline(preview: Raster, photoWidth: number, small
   const largest = cards.reduce((a, b) => (b.area > a.area ? b : a));
   const scale = photoWidth / preview.width;
   const coarse = largest.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
-  return { ok: true, card: { coarse, background: largest.background, backgroundSpread: largest.backgroundSpread, inHolder: largest.inHolder } };
+  return {
+    ok: true,
+    card: {
+      coarse,
+      background: largest.background,
+      backgroundSpread: largest.backgroundSpread,
+      inHolder: largest.inHolder,
+    },
+  };
 }
 
 /** Whether another card as large as the largest (PEER_AREA_SHARE of it) lies beside it. */
@@ -94,11 +118,16 @@ function severalCards(cards: OutlineCandidate[], frame: { width: number; height:
  * the perspective is undone. Looking for small cards, a small outline's perspective is noise (a
  * pixel moves it far): its plain side ratio, with a pixel's slack on each side.
  */
-export function hasCardRatio(corners: [Point, Point, Point, Point], frame: { width: number; height: number }, smallCards = false): boolean {
+export function hasCardRatio(
+  corners: [Point, Point, Point, Point],
+  frame: { width: number; height: number },
+  smallCards = false,
+): boolean {
   const upright = uprightOf(corners);
   const shortSide = Math.min(distance(upright[0], upright[1]), distance(upright[2], upright[3]));
   const [plain, perspective] = ratioReadings(upright, frame);
-  if (!smallCards || shortSide >= SMALL_OUTLINE_PX) return perspective >= CARD_ASPECT.min && perspective <= CARD_ASPECT.max;
+  if (!smallCards || shortSide >= SMALL_OUTLINE_PX)
+    return perspective >= CARD_ASPECT.min && perspective <= CARD_ASPECT.max;
   const slack = CORNER_SLACK_PX / shortSide;
   return plain >= CARD_ASPECT.min - slack && plain <= CARD_ASPECT.max + slack;
 }
@@ -118,7 +147,11 @@ function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: 
  * outline hugging the outermost one, less than this share of its short side inside it, is the
  * card in the holder's well.
  */
-export function distinctCards(preview: Raster, candidates: OutlineCandidate[], snugGap?: number): (OutlineCandidate & { inHolder: boolean })[] {
+export function distinctCards(
+  preview: Raster,
+  candidates: OutlineCandidate[],
+  snugGap?: number,
+): (OutlineCandidate & { inHolder: boolean })[] {
   const frame = { width: preview.width, height: preview.height };
   const groups: OutlineCandidate[][] = [];
   for (const candidate of [...candidates].sort((a, b) => b.area - a.area)) {
@@ -136,8 +169,13 @@ export function distinctCards(preview: Raster, candidates: OutlineCandidate[], s
       const ring = ringContrast(preview, inner.corners, card.corners);
       // A hazy holder (a top loader's thick plastic) reads like a pale border: the card in it has a
       // card's size and the holder's pocket does not.
-      const hazyHolder = ring <= HAZY_RING_CONTRAST && fitsCardSize(inner.corners, frame) && !fitsCardSize(card.corners, frame);
-      const snug = snugGap !== undefined && card === outer && quantile(sideGaps(inner.corners, outer.corners), 0.5) - CONTOUR_WIDENING_PX <= snugGap * shortestSide(outer.corners);
+      const hazyHolder =
+        ring <= HAZY_RING_CONTRAST && fitsCardSize(inner.corners, frame) && !fitsCardSize(card.corners, frame);
+      const snug =
+        snugGap !== undefined &&
+        card === outer &&
+        quantile(sideGaps(inner.corners, outer.corners), 0.5) - CONTOUR_WIDENING_PX <=
+          snugGap * shortestSide(outer.corners);
       if (ring <= HOLDER_RING_CONTRAST || hazyHolder || snug) {
         card = inner;
         inHolder = true;

@@ -28,7 +28,11 @@ async function drawn(border: string, rules = ''): Promise<Raster> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>${rules}` +
     `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="${border}"/>` +
     `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.7).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .removeAlpha()
+    .blur(0.7)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
@@ -42,7 +46,10 @@ describe("the card's own faint edge outside its printed frame", () => {
   });
 
   it("keeps to the card's edge across a notebook's faint ruled lines", async () => {
-    const rules = Array.from({ length: 30 }, (_, i) => `<line x1="0" x2="${W}" y1="${15 + i * 31}" y2="${15 + i * 31}" stroke="#cdd6e8" stroke-width="1"/>`).join('');
+    const rules = Array.from(
+      { length: 30 },
+      (_, i) => `<line x1="0" x2="${W}" y1="${15 + i * 31}" y2="${15 + i * 31}" stroke="#cdd6e8" stroke-width="1"/>`,
+    ).join('');
     const found = outerOutline(await drawn('#f7f7f4', rules), corners(FRAME), 8, 48);
     expect(found).not.toBeNull();
     if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
@@ -61,7 +68,11 @@ describe("the card's own faint edge outside its printed frame", () => {
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>` +
       `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#f7f7f4"/>` +
       `<polygon points="${frame.map((p) => `${p.x},${p.y}`).join(' ')}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.7).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(svg))
+      .removeAlpha()
+      .blur(0.7)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
     const found = outerOutline(raster, frame, 8, 48);
     expect(found).not.toBeNull();
@@ -95,8 +106,15 @@ async function sleeved(): Promise<{ raster: Raster; sleeve: [Point, Point, Point
     `<line x1="${sleeve.x + 3}" x2="${sleeve.x + sleeve.w - 3}" y1="${sleeve.y + 8}" y2="${sleeve.y + 8}" stroke="#ffffff" stroke-width="2" opacity="0.35"/>` +
     `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#e8c430"/>` +
     `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="#1c2a5c"/></svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().blur(0.7).raw().toBuffer({ resolveWithObject: true });
-  return { raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 }, sleeve: corners(sleeve) };
+  const { data, info } = await sharp(Buffer.from(svg))
+    .removeAlpha()
+    .blur(0.7)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 },
+    sleeve: corners(sleeve),
+  };
 }
 
 describe("the card's edge inside a sleeve's outline", () => {
@@ -116,4 +134,3 @@ describe("the card's edge inside a sleeve's outline", () => {
     if (found) expect(worst(found, corners(FRAME))).toBeLessThan(1.5);
   });
 });
-

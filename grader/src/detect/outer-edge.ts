@@ -59,18 +59,33 @@ function linesBeyond(raster: Raster, quad: Quad, fromPx: number, toPx: number, w
 }
 
 /** The line beyond one side, searched outward from the card (way 1) or inward (way -1). */
-function lineBeyond(raster: Raster, a: Point, b: Point, centre: Point, fromPx: number, toPx: number, way: 1 | -1): Line | null {
+function lineBeyond(
+  raster: Raster,
+  a: Point,
+  b: Point,
+  centre: Point,
+  fromPx: number,
+  toPx: number,
+  way: 1 | -1,
+): Line | null {
   const length = distance(a, b);
   const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
   let normal = { x: -dir.y, y: dir.x };
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  if (way * (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y)) < 0) normal = { x: -normal.x, y: -normal.y };
+  if (way * (normal.x * (mid.x - centre.x) + normal.y * (mid.y - centre.y)) < 0)
+    normal = { x: -normal.x, y: -normal.y };
   const steps: { k: number; at: Point; offset: number; values: number[] }[] = [];
   for (let k = 0; k < PROFILES; k += 1) {
     const t = SIDE_SPAN.from + ((SIDE_SPAN.to - SIDE_SPAN.from) * k) / (PROFILES - 1);
     const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
     const step = stepAcross(raster, base, normal, dir, fromPx, toPx, way === -1);
-    if (step !== null) steps.push({ k, at: { x: base.x + normal.x * step.offset, y: base.y + normal.y * step.offset }, offset: step.offset, values: step.values });
+    if (step !== null)
+      steps.push({
+        k,
+        at: { x: base.x + normal.x * step.offset, y: base.y + normal.y * step.offset },
+        offset: step.offset,
+        values: step.values,
+      });
   }
   const agreeing = agreeingSteps(steps);
   if (agreeing.length < PROFILES * MIN_AGREEING) return null;
@@ -109,7 +124,15 @@ function agreeingSteps<S extends { k: number; offset: number }>(steps: S[]): S[]
  * lip) and is at least NEAREST_OF_STRONGEST of the strongest that does: inward from a holder's
  * outline the card's edge comes before its printed frame, which may well step more.
  */
-function stepAcross(raster: Raster, base: Point, normal: Point, dir: Point, fromPx: number, toPx: number, nearest: boolean): { offset: number; values: number[] } | null {
+function stepAcross(
+  raster: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  fromPx: number,
+  toPx: number,
+  nearest: boolean,
+): { offset: number; values: number[] } | null {
   const values = brightnessAcross(raster, base, normal, dir, fromPx - 1, toPx + 1, STRIP);
   if (!values) return null;
   // changes[i] spans values[i] to values[i + 2], centred on distance fromPx + i.
@@ -123,11 +146,17 @@ function stepAcross(raster: Raster, base: Point, normal: Point, dir: Point, from
   // The level stays changed past the step, and had lasted before it (a thin line's far side does not).
   const lasting = (i: number) => {
     const change = values[i + 2]! - values[i]!;
-    for (let k = 3; k <= LASTS_PX + 2 && i + k < values.length; k += 1) if ((values[i + k]! - values[i]!) / change < 0.5) return false;
-    for (let k = 1; k <= LASTS_PX && i - k >= 0; k += 1) if (Math.abs(values[i - k]! - values[i]!) / Math.abs(change) > 0.5) return false;
+    for (let k = 3; k <= LASTS_PX + 2 && i + k < values.length; k += 1)
+      if ((values[i + k]! - values[i]!) / change < 0.5) return false;
+    for (let k = 1; k <= LASTS_PX && i - k >= 0; k += 1)
+      if (Math.abs(values[i - k]! - values[i]!) / Math.abs(change) > 0.5) return false;
     return true;
   };
-  const steps = changes.map((c, i) => (c >= least && (i === 0 || c >= changes[i - 1]!) && (i + 1 === changes.length || c >= changes[i + 1]!) && lasting(i) ? c : 0));
+  const steps = changes.map((c, i) =>
+    c >= least && (i === 0 || c >= changes[i - 1]!) && (i + 1 === changes.length || c >= changes[i + 1]!) && lasting(i)
+      ? c
+      : 0,
+  );
   const strongest = Math.max(...steps);
   if (strongest === 0) return null;
   const first = steps.findIndex((c) => c >= strongest * NEAREST_OF_STRONGEST);
@@ -159,7 +188,15 @@ function flatBefore(agreeing: { offset: number; values: number[] }[], fromPx: nu
  * The brightness (sum of RGB) at each pixel's step along `normal` from `from` to `to` (pixels from
  * `base`), each the mean of `strip` pixels along `dir`; null where a sample leaves the raster.
  */
-export function brightnessAcross(raster: Raster, base: Point, normal: Point, dir: Point, from: number, to: number, strip: number): number[] | null {
+export function brightnessAcross(
+  raster: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  from: number,
+  to: number,
+  strip: number,
+): number[] | null {
   const values: number[] = [];
   for (let d = from; d <= to; d += 1) {
     let sum = 0;

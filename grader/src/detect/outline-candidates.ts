@@ -45,7 +45,11 @@ const TABLE_CHANGE_FACTOR = 3;
  * card's aspect, each scored by the contrast along its whole outline. Duplicates of one outline
  * (found at several thresholds, or as the inside and outside of one edge) are merged.
  */
-export function outlineCandidates(preview: Raster, minAreaShare = MIN_AREA_SHARE, fromLines = false): Promise<OutlineCandidate[]> {
+export function outlineCandidates(
+  preview: Raster,
+  minAreaShare = MIN_AREA_SHARE,
+  fromLines = false,
+): Promise<OutlineCandidate[]> {
   const key = `${minAreaShare} ${fromLines}`;
   const known = searched.get(preview) ?? new Map<string, Promise<OutlineCandidate[]>>();
   searched.set(preview, known);
@@ -60,14 +64,21 @@ const searched = new WeakMap<Raster, Map<string, Promise<OutlineCandidate[]>>>()
 async function search(preview: Raster, minAreaShare: number, fromLines: boolean): Promise<OutlineCandidate[]> {
   const { cv } = await openCv();
   const quads = findQuads(cv, preview, minAreaShare, fromLines);
-  const scored = quads.map((corners) => scoreOutline(preview, corners)).filter((c): c is OutlineCandidate => c !== null);
+  const scored = quads
+    .map((corners) => scoreOutline(preview, corners))
+    .filter((c): c is OutlineCandidate => c !== null);
   scored.sort((a, b) => b.support - a.support || b.area - a.area);
   const kept: OutlineCandidate[] = [];
   for (const candidate of scored) if (!kept.some((k) => sameOutline(k, candidate))) kept.push(candidate);
   return kept;
 }
 
-function findQuads(cv: OpenCv, preview: Raster, minAreaShare: number, fromLines: boolean): [Point, Point, Point, Point][] {
+function findQuads(
+  cv: OpenCv,
+  preview: Raster,
+  minAreaShare: number,
+  fromLines: boolean,
+): [Point, Point, Point, Point][] {
   const { width: w, height: h } = preview;
   const minArea = w * h * minAreaShare;
   const mats: { delete(): void }[] = [];
@@ -144,7 +155,9 @@ function quadOf(cv: OpenCv, contour: OpenCv): [Point, Point, Point, Point] | nul
 
 function clockwiseFromTopLeft(corners: Point[]): [Point, Point, Point, Point] {
   const centre = centroid(corners);
-  const sorted = [...corners].sort((p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x));
+  const sorted = [...corners].sort(
+    (p, q) => Math.atan2(p.y - centre.y, p.x - centre.x) - Math.atan2(q.y - centre.y, q.x - centre.x),
+  );
   const start = sorted.reduce((best, p, i) => (p.x + p.y < sorted[best]!.x + sorted[best]!.y ? i : best), 0);
   return [0, 1, 2, 3].map((i) => sorted[(start + i) % 4]!) as [Point, Point, Point, Point];
 }
@@ -185,7 +198,10 @@ function scoreOutline(preview: Raster, corners: [Point, Point, Point, Point]): O
   }
   const samples = steps.length;
   if (samples < SAMPLES_PER_SIDE * 2) return null;
-  const contrast = Math.min(OUTLINE_CONTRAST, Math.max(MIN_OUTLINE_CONTRAST, TABLE_CHANGE_FACTOR * medianOf(alongTable)));
+  const contrast = Math.min(
+    OUTLINE_CONTRAST,
+    Math.max(MIN_OUTLINE_CONTRAST, TABLE_CHANGE_FACTOR * medianOf(alongTable)),
+  );
   const shown = steps.filter((step) => step > contrast).length;
   const background = medianColour(outside);
   const spreads = outside.map((c) => deltaE(c, background)).sort((a, b) => a - b);
@@ -230,7 +246,6 @@ export function labAt(preview: Raster, x: number, y: number): Lab | null {
   return rgbToLab(preview.data[i]!, preview.data[i + 1]!, preview.data[i + 2]!);
 }
 
-
 function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1] ?? 0;
@@ -257,7 +272,11 @@ export function containsPoint(outline: Point[], p: Point): boolean {
  * same colour as the table beside it. Between a card's edge and its inner frame lies the printed
  * border. Reading locally keeps a two-tone desk or wood grain from passing for either.
  */
-export function ringContrast(preview: Raster, inner: [Point, Point, Point, Point], outer: [Point, Point, Point, Point]): number {
+export function ringContrast(
+  preview: Raster,
+  inner: [Point, Point, Point, Point],
+  outer: [Point, Point, Point, Point],
+): number {
   const offset = Math.max(2, shortestSide(outer) * 0.03);
   const differences: number[] = [];
   for (const { at, normal } of samplesAlong(inner)) {

@@ -13,7 +13,11 @@ async function photo(sigma: number) {
   let image = sharp(Buffer.from(svg)).removeAlpha();
   if (sigma > 0) image = image.blur(sigma);
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-  return { raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const }, left: 0, top: 0 };
+  return {
+    raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const },
+    left: 0,
+    top: 0,
+  };
 }
 
 const CARD: [Point, Point, Point, Point] = [
@@ -37,7 +41,11 @@ describe('how sharp a photo is, from the print inside the card', () => {
   it('says nothing where no step stands out (a blank card on blank paper)', async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="900"><rect width="700" height="900" fill="#eeeeea"/><rect x="98" y="98" width="504" height="704" rx="24" fill="#f0f0ed"/></svg>`;
     const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const region = { raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const }, left: 0, top: 0 };
+    const region = {
+      raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const },
+      left: 0,
+      top: 0,
+    };
     expect(printRisePx(region, CARD, 8)).toBeNaN();
   });
 });

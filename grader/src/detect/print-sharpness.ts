@@ -57,7 +57,8 @@ export function printRisePx(region: PhotoRegion, corners: Quad, pxPerMm: number)
       if (best < 0 || change(best) < MIN_STEP) continue;
       // Its middle: the steepest change within that span.
       let middle = best + 1;
-      for (let i = best + 1; i < best + span; i += 1) if (Math.abs(values[i + 1]! - values[i - 1]!) > Math.abs(values[middle + 1]! - values[middle - 1]!)) middle = i;
+      for (let i = best + 1; i < best + span; i += 1)
+        if (Math.abs(values[i + 1]! - values[i - 1]!) > Math.abs(values[middle + 1]! - values[middle - 1]!)) middle = i;
       const rise = riseAt(samplesOf(values), middle);
       if (Number.isFinite(rise)) rises.push(rise);
     }
@@ -75,7 +76,9 @@ function samplesOf(values: number[]): Samples {
     length: values.length,
     at: (i) => values[i] ?? Number.NaN,
     median: (from, to, centre) => {
-      const picked = values.slice(Math.max(0, from), Math.min(values.length, to)).map((v) => (centre === undefined ? v : Math.abs(v - centre)));
+      const picked = values
+        .slice(Math.max(0, from), Math.min(values.length, to))
+        .map((v) => (centre === undefined ? v : Math.abs(v - centre)));
       if (!picked.length) return 0;
       picked.sort((x, y) => x - y);
       return picked[picked.length >> 1]!;

@@ -85,8 +85,19 @@ describe('fitting the card\u2019s sides at full resolution', () => {
     const kept = refineCard(whole(empty), located, W, H);
     expect(kept.ok && kept.sidesFitted).toBe(0);
     // The rough corners, moved to pixel centres at i + 0.5.
-    if (kept.ok) kept.card.corners.forEach((c, i) => expect(distance(c, { x: located.coarse[i]!.x + 0.5, y: located.coarse[i]!.y + 0.5 })).toBeLessThan(1e-9));
-    const square: LocatedCard = { ...located, coarse: [{ x: 150, y: 250 }, { x: 450, y: 250 }, { x: 450, y: 550 }, { x: 150, y: 550 }] };
+    if (kept.ok)
+      kept.card.corners.forEach((c, i) =>
+        expect(distance(c, { x: located.coarse[i]!.x + 0.5, y: located.coarse[i]!.y + 0.5 })).toBeLessThan(1e-9),
+      );
+    const square: LocatedCard = {
+      ...located,
+      coarse: [
+        { x: 150, y: 250 },
+        { x: 450, y: 250 },
+        { x: 450, y: 550 },
+        { x: 150, y: 550 },
+      ],
+    };
     const refused = refineCard(whole(empty), square, W, H);
     // Code no_card, with the sentence about edges not found.
     expect(refused.ok ? 'found' : refused.rejection.message).toMatch(/edges of the card could not be found/);
@@ -102,17 +113,24 @@ describe('the region the side fit reads', () => {
   });
 
   it('stays within the photo', () => {
-    const nearCorner: LocatedCard = { ...located, coarse: located.coarse.map((p) => ({ x: p.x - 150, y: p.y - 200 })) as LocatedCard['coarse'] };
+    const nearCorner: LocatedCard = {
+      ...located,
+      coarse: located.coarse.map((p) => ({ x: p.x - 150, y: p.y - 200 })) as LocatedCard['coarse'],
+    };
     const region = regionToRefine(nearCorner, W, H);
     expect(region.left).toBe(0);
     expect(region.top).toBe(0);
     expect(region.width).toBe(423 - 150 + 59);
   });
 
-  it('reads the photo\'s focus from the sharper half of the outline where plastic or a shadow softens two sides', async () => {
+  it("reads the photo's focus from the sharper half of the outline where plastic or a shadow softens two sides", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="rgb(${TABLE.join(',')})"/>${card}</svg>`;
     const render = async (sigma: number) => {
-      const { data } = await sharp(Buffer.from(svg)).removeAlpha().blur(sigma).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(Buffer.from(svg))
+        .removeAlpha()
+        .blur(sigma)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return new Uint8Array(data);
     };
     const [focused, soft] = [await render(0.8), await render(3)];
@@ -125,7 +143,10 @@ describe('the region the side fit reads', () => {
       }
     }
     const raster = (data: Uint8Array): Raster => ({ data, width: W, height: H, channels: 3 });
-    const [sharpRead, mixedRead] = [refineCard(whole(raster(focused)), located, W, H), refineCard(whole(raster(mixed)), located, W, H)];
+    const [sharpRead, mixedRead] = [
+      refineCard(whole(raster(focused)), located, W, H),
+      refineCard(whole(raster(mixed)), located, W, H),
+    ];
     expect(sharpRead.ok && mixedRead.ok).toBe(true);
     if (sharpRead.ok && mixedRead.ok) expect(mixedRead.card.edgeRisePx).toBeLessThan(sharpRead.card.edgeRisePx * 1.25);
   });

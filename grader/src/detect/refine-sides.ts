@@ -15,7 +15,11 @@ const reachOf = (sideLength: number) => Math.max(8, sideLength * 0.11);
  * search's reach beyond it and a few millimetres more, within the photo. Only this part is
  * decoded at full resolution, about half of a 12-megapixel frame.
  */
-export function regionToRefine(card: LocatedCard, photoWidth: number, photoHeight: number): { left: number; top: number; width: number; height: number } {
+export function regionToRefine(
+  card: LocatedCard,
+  photoWidth: number,
+  photoHeight: number,
+): { left: number; top: number; width: number; height: number } {
   const { coarse } = card;
   const sides = coarse.map((p, i) => distance(p, coarse[(i + 1) % 4]!));
   const roughPxPerMm = Math.min(...sides) / 59;
@@ -32,11 +36,16 @@ export function refineCard(region: PhotoRegion, card: LocatedCard, photoWidth: n
   const { left, top } = region;
   const coarse = card.coarse.map((p) => ({ x: p.x - left, y: p.y - top })) as [Point, Point, Point, Point];
   const refined = refineSides(region.raster, coarse, card.background, card.backgroundSpread, card.reachPx);
-  const corners = refined?.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as [Point, Point, Point, Point] | undefined;
+  const corners = refined?.corners.map((p) => ({ x: p.x + left, y: p.y + top })) as
+    [Point, Point, Point, Point] | undefined;
   if (!refined || !corners || !plausibleCard(corners, { width: photoWidth, height: photoHeight })) {
     return finderRejection('edges_not_found');
   }
-  return { ok: true, card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx }, sidesFitted: refined.sidesFitted };
+  return {
+    ok: true,
+    card: { corners: orderTopShort(corners), background: card.background, edgeRisePx: refined.edgeRisePx },
+    sidesFitted: refined.sidesFitted,
+  };
 }
 
 /** Edge profiles across each side: enough for a robust line fit. */
@@ -46,7 +55,13 @@ const PROFILES = 48;
  * For each side, finds edge points along the normal in the full-resolution photo (where the
  * colour distance to the background crosses half-way), fits a line, and intersects the lines.
  */
-function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: Lab, backgroundSpread: number, reachPx?: number): { corners: [Point, Point, Point, Point]; edgeRisePx: number; sidesFitted: number } | null {
+function refineSides(
+  photo: Raster,
+  coarse: [Point, Point, Point, Point],
+  bg: Lab,
+  backgroundSpread: number,
+  reachPx?: number,
+): { corners: [Point, Point, Point, Point]; edgeRisePx: number; sidesFitted: number } | null {
   const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
   const lines: Line[] = [];
   const rises: number[] = [];
@@ -69,7 +84,11 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     // The 10-90% rise at each point (NaN where the step's contrast is too low to tell).
     const pointRises: number[] = [];
     // One profile at a time: each reuses these, writing every step before it reads it.
-    const buffers = { colours: new Float32Array((steps + 1) * 3), values: new Float64Array(steps + 1), read: new Uint8Array(steps + 1) };
+    const buffers = {
+      colours: new Float32Array((steps + 1) * 3),
+      values: new Float64Array(steps + 1),
+      read: new Uint8Array(steps + 1),
+    };
     for (let k = 0; k < PROFILES; k += 1) {
       const t = 0.12 + (0.76 * k) / (PROFILES - 1);
       const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
@@ -90,7 +109,15 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
       // A soft step into a darker shade of the table, with another step soon after it, is the
       // card's shadow (a lamp to one side, a card in a sleeve): the outline is the next step.
       if (shadowLike(profile, step, steps, length / 75)) {
-        const next = findStep(profile, Math.round(step.half) + sustain, step.top, Math.max(rise, 3 * noise + 3), sustain, Math.round(step.half + length * 0.04), true);
+        const next = findStep(
+          profile,
+          Math.round(step.half) + sustain,
+          step.top,
+          Math.max(rise, 3 * noise + 3),
+          sustain,
+          Math.round(step.half + length * 0.04),
+          true,
+        );
         if (next) step = next;
       }
       const half = step.half;
@@ -131,7 +158,8 @@ function refineSides(photo: Raster, coarse: [Point, Point, Point, Point], bg: La
     // Blur is read only where the profile found the outline itself, not the art inside it.
     points.forEach((q, i) => {
       const rise = pointRises[i]!;
-      if (agrees && !Number.isNaN(rise) && Math.abs(fitted.a * q.x + fitted.b * q.y - fitted.c) <= tolerance) rises.push(rise);
+      if (agrees && !Number.isNaN(rise) && Math.abs(fitted.a * q.x + fitted.b * q.y - fitted.c) <= tolerance)
+        rises.push(rise);
     });
   }
   // Sampling above counts pixel centres at whole numbers; the rest of the engine (rectify)

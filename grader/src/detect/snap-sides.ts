@@ -32,7 +32,12 @@ export interface SnappedCard {
  * outside it faint). The steps found along a side are fitted with a robust line, and the four
  * lines intersected. Null when a side shows no edge.
  */
-export function snapSides(raster: Raster, coarse: [Point, Point, Point, Point], reach: number, sustain: number): SnappedCard | null {
+export function snapSides(
+  raster: Raster,
+  coarse: [Point, Point, Point, Point],
+  reach: number,
+  sustain: number,
+): SnappedCard | null {
   const centre = { x: coarse.reduce((s, p) => s + p.x, 0) / 4, y: coarse.reduce((s, p) => s + p.y, 0) / 4 };
   const lines: Line[] = [];
   const rises: number[] = [];
@@ -47,7 +52,14 @@ export function snapSides(raster: Raster, coarse: [Point, Point, Point, Point], 
 }
 
 /** One side: the outline's step on each profile across it, fitted with a line. */
-function fitSide(raster: Raster, a: Point, b: Point, centre: Point, reach: number, sustain: number): { line: Line; rises: number[] } | null {
+function fitSide(
+  raster: Raster,
+  a: Point,
+  b: Point,
+  centre: Point,
+  reach: number,
+  sustain: number,
+): { line: Line; rises: number[] } | null {
   const length = distance(a, b);
   const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
   let normal = { x: -dir.y, y: dir.x };
@@ -81,7 +93,15 @@ function fitSide(raster: Raster, a: Point, b: Point, centre: Point, reach: numbe
  * faint outline stands out of the sensor noise a single pixel carries). False when the profile
  * leaves the raster.
  */
-function readAcross(raster: Raster, base: Point, normal: Point, dir: Point, steps: number, offsetAt: (s: number) => number, out: Float32Array): boolean {
+function readAcross(
+  raster: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  steps: number,
+  offsetAt: (s: number) => number,
+  out: Float32Array,
+): boolean {
   const { data, width, height } = raster;
   for (let s = 0; s < steps; s += 1) {
     const offset = offsetAt(s);
@@ -104,7 +124,8 @@ function readAcross(raster: Raster, base: Point, normal: Point, dir: Point, step
   return true;
 }
 
-const colourDistance = (c: Float32Array, i: number, j: number) => Math.hypot(c[i * 3]! - c[j * 3]!, c[i * 3 + 1]! - c[j * 3 + 1]!, c[i * 3 + 2]! - c[j * 3 + 2]!);
+const colourDistance = (c: Float32Array, i: number, j: number) =>
+  Math.hypot(c[i * 3]! - c[j * 3]!, c[i * 3 + 1]! - c[j * 3 + 1]!, c[i * 3 + 2]! - c[j * 3 + 2]!);
 
 /**
  * The outline's step on one profile (outside first). The profile starts on the table, so its
@@ -115,7 +136,11 @@ const colourDistance = (c: Float32Array, i: number, j: number) => Math.hypot(c[i
  * no peak qualifies, the strongest. Placed between samples by a parabola through the peak, with
  * its 10-90% width (NaN when the step is too faint to tell).
  */
-export function outermostStep(colours: Float32Array, steps: number, sustain: number): { at: number; rise: number } | null {
+export function outermostStep(
+  colours: Float32Array,
+  steps: number,
+  sustain: number,
+): { at: number; rise: number } | null {
   const gradient = new Float32Array(steps);
   for (let s = 1; s < steps - 1; s += 1) gradient[s] = colourDistance(colours, s - 1, s + 1) / 2;
   let strongest = 2;
@@ -124,12 +149,18 @@ export function outermostStep(colours: Float32Array, steps: number, sustain: num
   const peak = firstLeavingPeak(colours, gradient, steps, sustain) ?? strongest;
   const g = gradient[peak]!;
   const curve = gradient[peak - 1]! - 2 * g + gradient[peak + 1]!;
-  const shift = curve < 0 ? Math.max(-0.5, Math.min(0.5, (gradient[peak - 1]! - gradient[peak + 1]!) / (2 * curve))) : 0;
+  const shift =
+    curve < 0 ? Math.max(-0.5, Math.min(0.5, (gradient[peak - 1]! - gradient[peak + 1]!) / (2 * curve))) : 0;
   return { at: peak + shift, rise: riseWidth(colours, steps, peak) };
 }
 
 /** The first gradient peak past which the profile leaves the table's colour (sample 0) for good. */
-function firstLeavingPeak(colours: Float32Array, gradient: Float32Array, steps: number, sustain: number): number | null {
+function firstLeavingPeak(
+  colours: Float32Array,
+  gradient: Float32Array,
+  steps: number,
+  sustain: number,
+): number | null {
   // The table's mean distance from sample 0 before the peak: a thin bright line (a sleeve's
   // edge) raises it a little, grain by half its depth.
   let tableSum = 0;
@@ -154,7 +185,8 @@ function riseWidth(colours: Float32Array, steps: number, s: number): number {
   // How far each sample has moved from the level before towards the level after.
   const mix = (i: number) => {
     let dot = 0;
-    for (let c = 0; c < 3; c += 1) dot += (colours[i * 3 + c]! - colours[before * 3 + c]!) * (colours[after * 3 + c]! - colours[before * 3 + c]!);
+    for (let c = 0; c < 3; c += 1)
+      dot += (colours[i * 3 + c]! - colours[before * 3 + c]!) * (colours[after * 3 + c]! - colours[before * 3 + c]!);
     return dot / (contrast * contrast);
   };
   let lo = s;
@@ -168,4 +200,3 @@ function riseWidth(colours: Float32Array, steps: number, s: number): number {
   };
   return cross(hi - 1, 0.9) - cross(lo, 0.1);
 }
-

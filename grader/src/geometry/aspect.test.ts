@@ -9,14 +9,21 @@ const photo = { width: 4000, height: 3000 };
  * focal length `focal` photo widths) tilted `tiltDeg` about the card's horizontal axis, then
  * `turnDeg` about its vertical one, its centre `offsetMm` right of the lens's axis: its corners.
  */
-function photographed(tiltDeg: number, { focal = 26 / 36, turnDeg = 0, offsetMm = 0 } = {}): [Point, Point, Point, Point] {
+function photographed(
+  tiltDeg: number,
+  { focal = 26 / 36, turnDeg = 0, offsetMm = 0 } = {},
+): [Point, Point, Point, Point] {
   const f = focal * photo.width;
   const t = (tiltDeg * Math.PI) / 180;
   const u = (turnDeg * Math.PI) / 180;
   const distanceMm = 200;
   const project = (x: number, y: number): Point => {
     const [x1, y1, z1] = [x, y * Math.cos(t), y * Math.sin(t)];
-    const [cx, cy, cz] = [x1 * Math.cos(u) + z1 * Math.sin(u) + offsetMm, y1, distanceMm - x1 * Math.sin(u) + z1 * Math.cos(u)];
+    const [cx, cy, cz] = [
+      x1 * Math.cos(u) + z1 * Math.sin(u) + offsetMm,
+      y1,
+      distanceMm - x1 * Math.sin(u) + z1 * Math.cos(u),
+    ];
     return { x: photo.width / 2 + (f * cx) / cz, y: photo.height / 2 + (f * cy) / cz };
   };
   return [project(-31.5, -44), project(31.5, -44), project(31.5, 44), project(-31.5, 44)];
@@ -40,7 +47,12 @@ describe('the card ratio read from its corners', () => {
 
   it('reads a view square on plainly, whatever noise the corners carry', () => {
     const [tl, tr, br, bl] = photographed(0);
-    const noisy: [Point, Point, Point, Point] = [{ x: tl.x + 0.6, y: tl.y - 0.4 }, { x: tr.x - 0.5, y: tr.y + 0.3 }, br, { x: bl.x + 0.4, y: bl.y }];
+    const noisy: [Point, Point, Point, Point] = [
+      { x: tl.x + 0.6, y: tl.y - 0.4 },
+      { x: tr.x - 0.5, y: tr.y + 0.3 },
+      br,
+      { x: bl.x + 0.4, y: bl.y },
+    ];
     expect(ratioReadings(noisy, photo)[0]).toBeCloseTo(STANDARD, 2);
   });
 });
@@ -53,40 +65,130 @@ describe('the size both faces agree on', () => {
   });
 
   it('keeps the size when one reading of a face is off (a cropped photo moves the centre the perspective assumes)', () => {
-    expect(pairSize([[0.717, 0.66], [0.715, 0.716]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.717, 0.66],
+          [0.715, 0.716],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
   });
 
   it('calls the faces different only when both readings of each face fit one size and no size fits both', () => {
-    expect(pairSize([[0.716, 0.717], [0.686, 0.684]], SIZES)).toEqual({ ok: false });
-    expect(pairSize([[0.686, 0.69], [0.687, 0.683]], SIZES)).toEqual({ ok: true, kind: 'small' });
+    expect(
+      pairSize(
+        [
+          [0.716, 0.717],
+          [0.686, 0.684],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: false });
+    expect(
+      pairSize(
+        [
+          [0.686, 0.69],
+          [0.687, 0.683],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'small' });
   });
 
   it('takes faces for one card when a face fits the other size by one reading only (an outline misplaced on a frame or a holder)', () => {
     // The back's plain ratio says small, its perspective reading fits neither size.
-    expect(pairSize([[0.716, 0.717], [0.686, 0.664]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.716, 0.717],
+          [0.686, 0.664],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
   });
 
   it('answers the nearest size when a face fits none (a misread corner is not a card of another size)', () => {
-    expect(pairSize([[0.716, 0.716], [0.76, 0.75]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.716, 0.716],
+          [0.76, 0.75],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
   });
 
   it("answers the size one face fits when the other fits none, however far that one's readings lie", () => {
     // A back found on a frame reads 0.64: nearer the small size, but the front surely shows a standard card.
-    expect(pairSize([[0.7154, 0.7155], [0.638, 0.6445]], SIZES)).toEqual({ ok: true, kind: 'standard' });
-    expect(pairSize([[0.686, 0.687], [0.76, 0.77]], SIZES)).toEqual({ ok: true, kind: 'small' });
+    expect(
+      pairSize(
+        [
+          [0.7154, 0.7155],
+          [0.638, 0.6445],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.686, 0.687],
+          [0.76, 0.77],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'small' });
   });
 
   it('calls the faces different when the perspective readings lie close to different sizes, however the plain readings fall under a tilt', () => {
     // A standard front and a small back, both found well: the back's plain reading, tilted, fits the standard size.
-    expect(pairSize([[0.715, 0.716], [0.698, 0.684]], SIZES)).toEqual({ ok: false });
+    expect(
+      pairSize(
+        [
+          [0.715, 0.716],
+          [0.698, 0.684],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: false });
   });
 
   it('keeps one size where the plain readings agree on it closely, whatever a perspective reading says (a cropped photo)', () => {
-    expect(pairSize([[0.717, 0.716], [0.721, 0.684]], SIZES)).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.717, 0.716],
+          [0.721, 0.684],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
   });
 
   it('does not call faces found through a holder different on their readings: a well or a rim reads as either size', () => {
-    expect(pairSize([[0.715, 0.716], [0.698, 0.684]], SIZES, [false, true])).toEqual({ ok: true, kind: 'standard' });
-    expect(pairSize([[0.716, 0.717], [0.686, 0.684]], SIZES, [true, false])).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.715, 0.716],
+          [0.698, 0.684],
+        ],
+        SIZES,
+        [false, true],
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
+    expect(
+      pairSize(
+        [
+          [0.716, 0.717],
+          [0.686, 0.684],
+        ],
+        SIZES,
+        [true, false],
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
   });
 });

@@ -1,7 +1,11 @@
 import { distance, type Point } from './homography.ts';
 
 type Vec3 = [number, number, number];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /** A phone's main camera: 26 mm equivalent over the 36 mm frame's width, in photo long sides. */
@@ -14,7 +18,10 @@ const PHONE_FOCAL = 26 / 36;
  * about one of the card's own axes, so that one pair of sides stays parallel), a phone's main
  * camera is assumed: a 26 mm equivalent lens, 0.72 of the photo's long side.
  */
-export function rectangleAspect(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): number {
+export function rectangleAspect(
+  corners: [Point, Point, Point, Point],
+  photo: { width: number; height: number },
+): number {
   const [tl, tr, br, bl] = corners;
   const c = (p: Point): Vec3 => [p.x - photo.width / 2, p.y - photo.height / 2, 1];
   const m1 = c(tl);
@@ -28,7 +35,10 @@ export function rectangleAspect(corners: [Point, Point, Point, Point], photo: { 
   const width = Math.max(photo.width, photo.height);
   const denominator = n2[2] * n3[2];
   const measured = Math.abs(denominator) < 1e-9 ? NaN : -(n2[0] * n3[0] + n2[1] * n3[1]) / denominator;
-  const f2 = Number.isFinite(measured) && measured >= (0.4 * width) ** 2 && measured <= (6 * width) ** 2 ? measured : (PHONE_FOCAL * width) ** 2;
+  const f2 =
+    Number.isFinite(measured) && measured >= (0.4 * width) ** 2 && measured <= (6 * width) ** 2
+      ? measured
+      : (PHONE_FOCAL * width) ** 2;
   const ratio2 = (n2[0] ** 2 / f2 + n2[1] ** 2 / f2 + n2[2] ** 2) / (n3[0] ** 2 / f2 + n3[1] ** 2 / f2 + n3[2] ** 2);
   return Math.sqrt(ratio2);
 }
@@ -39,7 +49,10 @@ export function rectangleAspect(corners: [Point, Point, Point, Point], photo: { 
  * degree tilt moves the plain ratio by 0.05, more than the 0.03 between the two card sizes) as
  * long as the lens's axis meets the photo's centre, which a cropped photo breaks.
  */
-export function ratioReadings(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): [plain: number, perspective: number] {
+export function ratioReadings(
+  corners: [Point, Point, Point, Point],
+  photo: { width: number; height: number },
+): [plain: number, perspective: number] {
   const [tl, tr, br, bl] = corners;
   const plain = (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
   return [plain, rectangleAspect(corners, photo)];
@@ -59,10 +72,12 @@ const RATIO_SLACK = 0.015;
 const RATIO_CLOSE = 0.006;
 
 /** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
-export const fitsRatio = (readings: readonly number[], ratio: number) => readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
+export const fitsRatio = (readings: readonly number[], ratio: number) =>
+  readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
 /** Whether every reading of a face lies within RATIO_SLACK of a ratio. */
-export const surelyFits = (readings: readonly number[], ratio: number) => readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
+export const surelyFits = (readings: readonly number[], ratio: number) =>
+  readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
 /**
  * The card size both faces agree on, from each face's ratio readings (plain, then perspective):
@@ -75,7 +90,11 @@ export const surelyFits = (readings: readonly number[], ratio: number) => readin
  * otherwise turn a good pair away); otherwise the size both fit, or the size more faces fit, or
  * the one the readings lie closest to.
  */
-export function pairSize<K extends string>(faces: number[][], ratios: Record<K, number>, inHolder: boolean[] = []): { ok: true; kind: K } | { ok: false } {
+export function pairSize<K extends string>(
+  faces: number[][],
+  ratios: Record<K, number>,
+  inHolder: boolean[] = [],
+): { ok: true; kind: K } | { ok: false } {
   const kinds = Object.keys(ratios) as K[];
   // Each face's perspective reading close to a different size: cards of different sizes, the
   // plain readings being off by up to 0.05 under a tilt; unless the plain readings both fit one
@@ -83,14 +102,26 @@ export function pairSize<K extends string>(faces: number[][], ratios: Record<K, 
   // lens's axis. Not for a face found in a holder, whose well or rim can read as either size.
   const close = (reading: number) => kinds.find((kind) => Math.abs(reading - ratios[kind]) <= RATIO_CLOSE);
   const closeTo = faces.map((readings, i) => (inHolder[i] ? undefined : close(readings[readings.length - 1]!)));
-  const plainAgree = kinds.some((kind) => faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= RATIO_SLACK));
+  const plainAgree = kinds.some((kind) =>
+    faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= RATIO_SLACK),
+  );
   if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1 && !plainAgree) return { ok: false };
   const common = kinds.filter((kind) => faces.every((readings) => fitsRatio(readings, ratios[kind])));
   if (common.length === 1) return { ok: true, kind: common[0]! };
-  if (common.length === 0 && faces.every((readings, i) => !inHolder[i] && kinds.some((kind) => surelyFits(readings, ratios[kind])))) return { ok: false };
+  if (
+    common.length === 0 &&
+    faces.every((readings, i) => !inHolder[i] && kinds.some((kind) => surelyFits(readings, ratios[kind])))
+  )
+    return { ok: false };
   // The size more faces fit (a face whose outline was misplaced fits none, and its reading must
   // not pull the other face's size away), then the one the readings lie closest to.
   const fitting = (kind: K) => faces.filter((readings) => fitsRatio(readings, ratios[kind])).length;
-  const offBy = (kind: K) => faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
-  return { ok: true, kind: kinds.reduce((a, b) => (fitting(b) > fitting(a) || (fitting(b) === fitting(a) && offBy(b) < offBy(a)) ? b : a)) };
+  const offBy = (kind: K) =>
+    faces.reduce((t, readings) => t + Math.min(...readings.map((r) => Math.abs(r - ratios[kind]))), 0);
+  return {
+    ok: true,
+    kind: kinds.reduce((a, b) =>
+      fitting(b) > fitting(a) || (fitting(b) === fitting(a) && offBy(b) < offBy(a)) ? b : a,
+    ),
+  };
 }

@@ -9,7 +9,8 @@ export function sideRatio(corners: Point[]): number {
 }
 
 /** The shortest of a quadrilateral's four sides. */
-export const shortestSide = (corners: Point[]) => Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
+export const shortestSide = (corners: Point[]) =>
+  Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
 
 /** A card's 0.69 to 0.72, widened for a view up to 15 degrees off square. */
 export const cardShaped = (corners: Point[]) => sideRatio(corners) > 0.55 && sideRatio(corners) < 0.85;
@@ -17,7 +18,8 @@ export const cardShaped = (corners: Point[]) => sideRatio(corners) > 0.55 && sid
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
 export function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
   const margin = Math.max(photo.width, photo.height) * 0.1;
-  if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin)) return false;
+  if (corners.some((p) => p.x < -margin || p.y < -margin || p.x > photo.width + margin || p.y > photo.height + margin))
+    return false;
   return cardShaped(corners);
 }
 
@@ -38,6 +40,7 @@ export function orderTopShort(corners: [Point, Point, Point, Point]): [Point, Po
     }
   });
   let ordered = [0, 1, 2, 3].map((i) => clockwise[(start + i) % 4]!);
-  if (distance(ordered[0]!, ordered[1]!) > distance(ordered[1]!, ordered[2]!)) ordered = [1, 2, 3, 0].map((i) => ordered[i]!);
+  if (distance(ordered[0]!, ordered[1]!) > distance(ordered[1]!, ordered[2]!))
+    ordered = [1, 2, 3, 0].map((i) => ordered[i]!);
   return ordered as [Point, Point, Point, Point];
 }

@@ -145,7 +145,15 @@ function consensus(points: Point[], tolerance: number): Point[] {
  * How many judges lie within `tolerance` of the line, counted only as far as it can still beat
  * `toBeat` (a smaller count is returned once it cannot).
  */
-function support(jx: Float64Array, jy: Float64Array, a: number, b: number, c: number, tolerance: number, toBeat: number): number {
+function support(
+  jx: Float64Array,
+  jy: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  tolerance: number,
+  toBeat: number,
+): number {
   const nj = jx.length;
   // Once this many judges are off the line, the rest cannot lift the count above `toBeat`.
   const allowedMisses = nj - toBeat;
@@ -167,7 +175,10 @@ export function intersect(l1: Line, l2: Line): Point {
  * lies where sides i - 1 and i meet), each corner moved by `shift`; null where two neighbouring
  * sides are parallel.
  */
-export function cornersOfSides(sides: readonly Line[], shift: Point = { x: 0, y: 0 }): [Point, Point, Point, Point] | null {
+export function cornersOfSides(
+  sides: readonly Line[],
+  shift: Point = { x: 0, y: 0 },
+): [Point, Point, Point, Point] | null {
   try {
     return [0, 1, 2, 3].map((i) => {
       const p = intersect(sides[(i + 3) % 4]!, sides[i]!);

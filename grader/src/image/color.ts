@@ -91,7 +91,11 @@ export function labToLinear([L, a, b]: Lab): [number, number, number] {
   const X = 0.95047 * finv(fy + a / 500);
   const Y = finv(fy);
   const Z = 1.08883 * finv(fy - b / 200);
-  return [3.2406 * X - 1.5372 * Y - 0.4986 * Z, -0.9689 * X + 1.8758 * Y + 0.0415 * Z, 0.0557 * X - 0.204 * Y + 1.057 * Z];
+  return [
+    3.2406 * X - 1.5372 * Y - 0.4986 * Z,
+    -0.9689 * X + 1.8758 * Y + 0.0415 * Z,
+    0.0557 * X - 0.204 * Y + 1.057 * Z,
+  ];
 }
 
 /** Shadows darken a light table by at most this share; darker than this is an object, not a shadow. */
@@ -185,11 +189,18 @@ function linearLight(L: number, a: number, b: number): number {
   const X = 0.95047 * (fx > 6 / 29 ? fx * fx * fx : 3 * (6 / 29) ** 2 * (fx - 4 / 29));
   const Y = fy > 6 / 29 ? fy * fy * fy : 3 * (6 / 29) ** 2 * (fy - 4 / 29);
   const Z = 1.08883 * (fz > 6 / 29 ? fz * fz * fz : 3 * (6 / 29) ** 2 * (fz - 4 / 29));
-  return 3.2406 * X - 1.5372 * Y - 0.4986 * Z + (-0.9689 * X + 1.8758 * Y + 0.0415 * Z) + (0.0557 * X - 0.204 * Y + 1.057 * Z);
+  return (
+    3.2406 * X -
+    1.5372 * Y -
+    0.4986 * Z +
+    (-0.9689 * X + 1.8758 * Y + 0.0415 * Z) +
+    (0.0557 * X - 0.204 * Y + 1.057 * Z)
+  );
 }
 
 /** Whether a colour (gamma RGB) is another one at between 15% and 95% of its light: a shadow on it. */
-export const isShadeOf = (shade: [number, number, number], lit: [number, number, number]) => shadeOf(rgbToLab(...shade), rgbToLab(...lit));
+export const isShadeOf = (shade: [number, number, number], lit: [number, number, number]) =>
+  shadeOf(rgbToLab(...shade), rgbToLab(...lit));
 
 /** Whether a Lab colour is another one at between 15% and 95% of its light. */
 export function shadeOf(shade: Lab, lit: Lab): boolean {

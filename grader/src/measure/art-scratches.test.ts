@@ -11,7 +11,13 @@ const AREA = { x0: 5, y0: 5, x1: 58, y1: 83 };
  * A light line 0.14 mm wide from (20, 30) at `deg` degrees for `length` mm, with the groove's shadow
  * on one side when asked (on both with `bothSides`: the light gap between two dark strokes).
  */
-function stroke(deg: number, groove: boolean, under?: (x: number, y: number) => Rgb | undefined, bothSides = false, length = 12) {
+function stroke(
+  deg: number,
+  groove: boolean,
+  under?: (x: number, y: number) => Rgb | undefined,
+  bothSides = false,
+  length = 12,
+) {
   const [ux, uy] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
   return (x: number, y: number): Rgb | undefined => {
     const t = (x - 20) * ux + (y - 30) * uy;
@@ -32,7 +38,8 @@ function textured(x: number, y: number): Rgb | undefined {
   return [ART[0] + n - 6, ART[1] + n - 6, ART[2] + n - 6];
 }
 
-const face = (paint: (x: number, y: number) => Rgb | undefined) => drawFace({ table: [40, 40, 40], border: [240, 240, 235], art: ART, borderMm: 4, paint }).face;
+const face = (paint: (x: number, y: number) => Rgb | undefined) =>
+  drawFace({ table: [40, 40, 40], border: [240, 240, 235], art: ART, borderMm: 4, paint }).face;
 
 describe('findArtScratches', () => {
   it("asks a short stroke for as many of the photo's own pixels as a sharp photo gives it", () => {
@@ -70,7 +77,8 @@ describe('findArtScratches', () => {
 
   it('takes a light line along an edge of the print for the rim of an outline', () => {
     // Darker print on the far side of the line: the line is the rim of a drawn shape.
-    const shape = (x: number, y: number): Rgb | undefined => (-(x - 20) * Math.sin(Math.PI / 6) + (y - 30) * Math.cos(Math.PI / 6) > 0 ? [40, 45, 60] : undefined);
+    const shape = (x: number, y: number): Rgb | undefined =>
+      -(x - 20) * Math.sin(Math.PI / 6) + (y - 30) * Math.cos(Math.PI / 6) > 0 ? [40, 45, 60] : undefined;
     expect(findArtScratches(face(stroke(30, true, shape)), AREA).scratches).toEqual([]);
   });
 });

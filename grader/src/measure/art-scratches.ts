@@ -194,7 +194,14 @@ function hasGroove(line: PlaneLine, plane: LightnessPlane, p: number): boolean {
  * length, in one of four directions, with that direction. A function of its own so the JIT
  * compiles this loop once for good instead of within the search around it.
  */
-function markLinePixels(L: Float32Array, w: number, h: number, k: number, mask: Uint8Array, orientation: Uint8Array): void {
+function markLinePixels(
+  L: Float32Array,
+  w: number,
+  h: number,
+  k: number,
+  mask: Uint8Array,
+  orientation: Uint8Array,
+): void {
   // Index offsets of the two points across and the two along each direction, k pixels away.
   const offsets = DIRECTIONS.map(({ tx, ty }) => ({
     across: Math.round(-ty * k) + Math.round(tx * k) * w,
@@ -208,7 +215,13 @@ function markLinePixels(L: Float32Array, w: number, h: number, k: number, mask: 
       const c = L[i]!;
       // Cheap test first: a line pixel is lighter than both points across it in some direction.
       const t = c - LINE_CONTRAST;
-      if (!((L[i + c0]! < t && L[i - c0]! < t) || (L[i + c2]! < t && L[i - c2]! < t) || (L[i + c1]! < t && L[i - c1]! < t) || (L[i + c3]! < t && L[i - c3]! < t))) continue;
+      if (!(
+        (L[i + c0]! < t && L[i - c0]! < t) ||
+        (L[i + c2]! < t && L[i - c2]! < t) ||
+        (L[i + c1]! < t && L[i - c1]! < t) ||
+        (L[i + c3]! < t && L[i - c3]! < t)
+      ))
+        continue;
       const s0 = lineStrength(L, i, c, c0, g0);
       const s1 = lineStrength(L, i, c, c1, g1);
       const s2 = lineStrength(L, i, c, c2, g2);
@@ -233,7 +246,15 @@ function lineStrength(L: Float32Array, i: number, c: number, ac: number, al: num
  * Lightness of a window of an RGB raster on CIE L*'s 0..100 scale, from the gamma-encoded
  * luma: within a few units of L* over the range scratches show in, at a fraction of the cost.
  */
-function lightnessPlane(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number, out: Float32Array): Float32Array {
+function lightnessPlane(
+  data: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  out: Float32Array,
+): Float32Array {
   for (let y = 0; y < h; y += 1) {
     let i = ((y + y0) * stride + x0) * 3;
     for (let x = 0, o = y * w; x < w; x += 1, i += 3, o += 1) {

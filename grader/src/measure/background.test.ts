@@ -3,7 +3,13 @@ import { deltaE, rgbToLab } from '../image/color.ts';
 import { backgroundOf } from './background.ts';
 import { drawFace, type DrawnCard, type Rgb } from './test-face.ts';
 
-const card = (table: Rgb, paint?: DrawnCard['paint']): DrawnCard => ({ table, border: [230, 200, 40], art: [60, 120, 200], borderMm: 3, ...(paint ? { paint } : {}) });
+const card = (table: Rgb, paint?: DrawnCard['paint']): DrawnCard => ({
+  table,
+  border: [230, 200, 40],
+  art: [60, 120, 200],
+  borderMm: 3,
+  ...(paint ? { paint } : {}),
+});
 
 describe('backgroundOf', () => {
   it('reads the table around the card', () => {
@@ -29,7 +35,14 @@ describe('backgroundOf', () => {
       if (x < 0) return [22, 22, 42];
       return undefined;
     });
-    const sides = ([[20, 20, 40], [24, 18, 44], [18, 24, 36], [22, 22, 42]] as Rgb[]).map((rgb) => rgbToLab(...rgb));
+    const sides = (
+      [
+        [20, 20, 40],
+        [24, 18, 44],
+        [18, 24, 36],
+        [22, 22, 42],
+      ] as Rgb[]
+    ).map((rgb) => rgbToLab(...rgb));
     const median = (i: 0 | 1 | 2) => sides.map((s) => s[i]).sort((a, b) => a - b)[1]!;
     const found = backgroundOf(drawFace(drawn));
     expect(found[0]).toBeCloseTo(median(0), 1);

@@ -74,7 +74,10 @@ describe('centering', () => {
   });
 
   it("finds a back's faint panel inside a white border", () => {
-    const result = measure({ border: [246, 246, 244], art: [234, 232, 226], left: 2.4, right: 4, top: 3, bottom: 3 }, 'back');
+    const result = measure(
+      { border: [246, 246, 244], art: [234, 232, 226], left: 2.4, right: 4, top: 3, bottom: 3 },
+      'back',
+    );
     expect(result.measurable).toBe(true);
     expect(result.leftRight![0]).toBeCloseTo(larger(2.4, 4), 0);
   });
@@ -116,7 +119,15 @@ describe('centering', () => {
       const v = Math.floor(x / 4 + y / 5) % 3;
       return v === 0 ? [200, 60, 40] : v === 1 ? [40, 160, 90] : [230, 210, 60];
     };
-    const result = measure({ border: BLUE, art: ART, left: 3, right: 3, top: 3, bottom: 3, over: (x, y) => stripes(x, y) });
+    const result = measure({
+      border: BLUE,
+      art: ART,
+      left: 3,
+      right: 3,
+      top: 3,
+      bottom: 3,
+      over: (x, y) => stripes(x, y),
+    });
     expect(result.measurable).toBe(false);
     expect(result.reason).toMatch(/border/);
   });
@@ -148,7 +159,7 @@ describe('centering from the stations read', () => {
     expect(result.leftRight![0]).toBeCloseTo(larger(3.3, 2.7), 1);
   });
 
-  it('says a face is not measurable when a side\'s stations scatter far beyond the photo\'s pixel', () => {
+  it("says a face is not measurable when a side's stations scatter far beyond the photo's pixel", () => {
     // A bevel's faint line read at some stations and missed at others: 0.3 mm apart at 20 px per mm.
     const result = read(
       Array.from({ length: STATIONS }, (_, i) => (i % 3 ? 3.0 : 3.3)),

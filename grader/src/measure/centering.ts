@@ -102,7 +102,8 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
       if (Math.abs(slope) * (STATIONS - 1) > MAX_TILT_MM) continue;
       const inliers = points.filter((r) => Math.abs(r.v - (p.v + slope * (r.i - p.i))) <= OUTLIER_MM);
       const mean = inliers.reduce((t, r) => t + r.v, 0) / inliers.length;
-      if (inliers.length > best.inliers.length || (inliers.length === best.inliers.length && mean < best.mean)) best = { inliers, mean };
+      if (inliers.length > best.inliers.length || (inliers.length === best.inliers.length && mean < best.mean))
+        best = { inliers, mean };
     }
   }
   return values.map((v, i) => (best.inliers.some((p) => p.i === i) ? v : null));
@@ -114,7 +115,9 @@ export function measureBorders(face: LabFace): BorderMeasurement {
   const colour = {} as BorderMeasurement['colour'];
   const uniform = {} as BorderMeasurement['uniform'];
   const background = backgroundOf(face);
-  const backgroundRgb = medianColour(SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)));
+  const backgroundRgb = medianColour(
+    SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)),
+  );
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
     const reading = borderColourAlong(face, side, length);
@@ -123,11 +126,26 @@ export function measureBorders(face: LabFace): BorderMeasurement {
     const outerUsable = deltaE(background, reading.lab) >= 15;
     // The outline is straight: its offset from the fitted side is read at every station and
     // smoothed, so whitening or a chip at one station does not move that station's outer edge.
-    const outer = outerUsable ? straighten(Array.from({ length: STATIONS }, (_, i) => outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, reading.rgb))) : Array<number>(STATIONS).fill(0);
-    const inner = dropOutliers(Array.from({ length: STATIONS }, (_, i) => innerEdgeAt(face, side, stationAlong(length, i), reading.lab)));
+    const outer = outerUsable
+      ? straighten(
+          Array.from({ length: STATIONS }, (_, i) =>
+            outerEdgeAt(face, side, stationAlong(length, i), backgroundRgb, reading.rgb),
+          ),
+        )
+      : Array<number>(STATIONS).fill(0);
+    const inner = dropOutliers(
+      Array.from({ length: STATIONS }, (_, i) => innerEdgeAt(face, side, stationAlong(length, i), reading.lab)),
+    );
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
-  return { stations, colour, uniform, background, photoPxPerMm: face.face.photoPxPerMm, sizeMm: { width: w, height: h } };
+  return {
+    stations,
+    colour,
+    uniform,
+    background,
+    photoPxPerMm: face.face.photoPxPerMm,
+    sizeMm: { width: w, height: h },
+  };
 }
 
 /**
@@ -203,7 +221,11 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
     // that colour (the field beyond it would put the edge past the line), a plain step's
     // plateau is. The edge is the half-way crossing from the border's colour to it.
     let top = k;
-    while (top + 1 < Math.min(profile.length, k + artSamples) && profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!) top += 1;
+    while (
+      top + 1 < Math.min(profile.length, k + artSamples) &&
+      profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!
+    )
+      top += 1;
     return halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!;
   }
 }
@@ -272,25 +294,40 @@ export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFa
   const unread = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < MIN_STATIONS);
   const noBorder = unread.filter((side) => !borders.uniform[side]);
   if (noBorder.length) {
-    return { measurable: false, reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design, or glare or a holder's edge over the border).` };
+    return {
+      measurable: false,
+      reason: `No printed border of one colour was found along the ${list(noBorder)} (full-art or borderless design, or glare or a holder's edge over the border).`,
+    };
   }
   if (unread.length) {
-    return { measurable: false, reason: `Along the ${list(unread)} the artwork is too close to the border's colour to see where the border ends.` };
+    return {
+      measurable: false,
+      reason: `Along the ${list(unread)} the artwork is too close to the border's colour to see where the border ends.`,
+    };
   }
   for (const side of SIDES) {
     const found = borders.stations[side].filter((v): v is number => v !== null);
     if (spreadOf(found) > 1.5) {
-      return { measurable: false, reason: `The inner edge of the ${side} border is not a straight line, so the border could not be told from the artwork.` };
+      return {
+        measurable: false,
+        reason: `The inner edge of the ${side} border is not a straight line, so the border could not be told from the artwork.`,
+      };
     }
   }
-  const lines = Object.fromEntries(SIDES.map((side) => [side, fitLine(borders.stations[side])])) as Record<Side, SideLine>;
+  const lines = Object.fromEntries(SIDES.map((side) => [side, fitLine(borders.stations[side])])) as Record<
+    Side,
+    SideLine
+  >;
   // A printed edge read at every station over 2 mm of its length lies on one line to within a
   // fraction of the photo's pixel. Stations scattered further read something else at some of
   // them (a bevel's faint shading, art of the border's colour, glare), and the share is a guess.
   const tolerance = Math.max(MIN_SCATTER_MM, MAX_SCATTER_PX / borders.photoPxPerMm);
   const scattered = SIDES.filter((side) => lines[side].scatter > tolerance);
   if (scattered.length) {
-    return { measurable: false, reason: `The inner edge of the border along the ${list(scattered)} does not read as one straight line at this photo's resolution, so the border's width is uncertain.` };
+    return {
+      measurable: false,
+      reason: `The inner edge of the border along the ${list(scattered)} does not read as one straight line at this photo's resolution, so the border's width is uncertain.`,
+    };
   }
   const axis = (a: Side, b: Side) => {
     const shares: number[] = [];
@@ -320,13 +357,28 @@ export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFa
     leftRight: [round1(lr.worst.share), round1(100 - lr.worst.share)],
     topBottom: [round1(tb.worst.share), round1(100 - tb.worst.share)],
     spread: { leftRight: round1(lr.spread), topBottom: round1(tb.spread) },
-    bordersMm: { left: round1(lr.worst.a), right: round1(lr.worst.b), top: round1(tb.worst.a), bottom: round1(tb.worst.b) },
-    frame: roundFrame({ left: mean('left') / width, right: 1 - mean('right') / width, top: mean('top') / height, bottom: 1 - mean('bottom') / height }),
+    bordersMm: {
+      left: round1(lr.worst.a),
+      right: round1(lr.worst.b),
+      top: round1(tb.worst.a),
+      bottom: round1(tb.worst.b),
+    },
+    frame: roundFrame({
+      left: mean('left') / width,
+      right: 1 - mean('right') / width,
+      top: mean('top') / height,
+      bottom: 1 - mean('bottom') / height,
+    }),
     grade,
   };
 }
 
-const roundFrame = (f: Frame): Frame => ({ left: round4(f.left), right: round4(f.right), top: round4(f.top), bottom: round4(f.bottom) });
+const roundFrame = (f: Frame): Frame => ({
+  left: round4(f.left),
+  right: round4(f.right),
+  top: round4(f.top),
+  bottom: round4(f.bottom),
+});
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /**
@@ -334,7 +386,11 @@ const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
  * axis's larger share of its two border widths, graded on the face's scale. The lines are
  * straight and level in the card's upright view, so every station reads the same.
  */
-export function centeringFromFrame(frame: Frame, size: { widthMm: number; heightMm: number }, face: Face): CenteringFace {
+export function centeringFromFrame(
+  frame: Frame,
+  size: { widthMm: number; heightMm: number },
+  face: Face,
+): CenteringFace {
   const borders = {
     left: frame.left * size.widthMm,
     right: (1 - frame.right) * size.widthMm,
@@ -350,7 +406,12 @@ export function centeringFromFrame(frame: Frame, size: { widthMm: number; height
     leftRight: [round1(lr), round1(100 - lr)],
     topBottom: [round1(tb), round1(100 - tb)],
     spread: { leftRight: 0, topBottom: 0 },
-    bordersMm: { left: round1(borders.left), right: round1(borders.right), top: round1(borders.top), bottom: round1(borders.bottom) },
+    bordersMm: {
+      left: round1(borders.left),
+      right: round1(borders.right),
+      top: round1(borders.top),
+      bottom: round1(borders.bottom),
+    },
     frame: roundFrame(frame),
     ownerSet: true,
     grade: face === 'front' ? frontCenteringGrade(worst) : backCenteringGrade(worst),

@@ -25,23 +25,36 @@ describe('measureCorners', () => {
 
   it('measures whitening as the radius around the apex that holds it', () => {
     // Stock showing within 0.8 mm of the top-left apex.
-    const result = measure({ ...card, paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.8 && x + y > 2 * APEX - 0.1 ? WHITE : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.8 && x + y > 2 * APEX - 0.1 ? WHITE : undefined),
+    });
     const worn = view(result, 'top-left');
     expect(worn.whiteningMm).toBeGreaterThan(0.65);
     expect(worn.whiteningMm).toBeLessThan(0.85);
     expect(worn.roundingMm).toBe(0);
     expect(worn.grade).toBe(8);
     expect(result.defects).toHaveLength(1);
-    expect(result.defects[0]).toMatchObject({ face: 'front', kind: 'corner_whitening', location: 'top-left corner', impliedGrade: 8 });
+    expect(result.defects[0]).toMatchObject({
+      face: 'front',
+      kind: 'corner_whitening',
+      location: 'top-left corner',
+      impliedGrade: 8,
+    });
     expect(view(result, 'bottom-right').grade).toBe(10);
   });
 
   it("measures whitening in a phone's shadow, where exposed stock reads light grey", () => {
     // Stock of RGB 160 (CIE L 66) within 1.5 mm of the top-left apex of a dark blue border.
     const GREY: [number, number, number] = [160, 160, 158];
-    const result = measure({ ...card, paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.5 && x + y > 2 * APEX - 0.1 ? GREY : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.5 && x + y > 2 * APEX - 0.1 ? GREY : undefined),
+    });
     expect(view(result, 'top-left').whiteningMm).toBeGreaterThan(1.3);
-    expect(result.defects).toEqual([expect.objectContaining({ kind: 'corner_whitening', location: 'top-left corner' })]);
+    expect(result.defects).toEqual([
+      expect.objectContaining({ kind: 'corner_whitening', location: 'top-left corner' }),
+    ]);
   });
 
   it('leaves light print in the border out when it does not reach the outline', () => {
@@ -54,12 +67,17 @@ describe('measureCorners', () => {
   it('measures rounding as how far inside the 3 mm arc the outline starts', () => {
     // The bottom-right corner worn to a 4.5 mm radius: its outline lies (4.5 - 3)(sqrt 2 - 1) = 0.62 mm inside.
     const [cx, cy] = [63 - 4.5, 88 - 4.5];
-    const result = measure({ ...card, paint: (x, y) => (x > cx && y > cy && Math.hypot(x - cx, y - cy) > 4.5 ? card.table : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) => (x > cx && y > cy && Math.hypot(x - cx, y - cy) > 4.5 ? card.table : undefined),
+    });
     const worn = view(result, 'bottom-right');
     expect(worn.roundingMm).toBeGreaterThan(0.45);
     expect(worn.roundingMm).toBeLessThan(0.65);
     expect(worn.grade).toBe(8.5);
-    expect(result.defects).toEqual([expect.objectContaining({ kind: 'corner_rounding', location: 'bottom-right corner' })]);
+    expect(result.defects).toEqual([
+      expect.objectContaining({ kind: 'corner_rounding', location: 'bottom-right corner' }),
+    ]);
   });
 
   it('counts a corner with no card within 5 mm as not found', () => {
@@ -83,13 +101,21 @@ describe('measureCorners', () => {
   it('judges whitening against the colour at the card edge: a white rim around a coloured border is not wear', () => {
     // A 1 mm white outer border (as on a white-bordered card) around the blue border: the corners
     // are judged against white, not against the blue further in.
-    const result = measure({ ...card, paint: (x, y) => (x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < 1 || y < 1 || x > 62 || y > 87) ? WHITE : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < 1 || y < 1 || x > 62 || y > 87) ? WHITE : undefined,
+    });
     expect(result.views.map((v) => v.grade)).toEqual([10, 10, 10, 10]);
     expect(result.defects).toEqual([]);
   });
 
   it('judges whitening against the rim at the outline too: a white rim narrower than where the border is read is not wear', () => {
-    const result = measure({ ...card, paint: (x, y) => (x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < 0.35 || y < 0.35 || x > 62.65 || y > 87.65) ? WHITE : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < 0.35 || y < 0.35 || x > 62.65 || y > 87.65) ? WHITE : undefined,
+    });
     expect(result.views.map((v) => v.grade)).toEqual([10, 10, 10, 10]);
     expect(result.defects).toEqual([]);
   });
@@ -104,7 +130,10 @@ describe('measureCorners', () => {
   it('at a low resolution, leaves out a speck on the arc smaller than 2 by 2 of the photo pixels', () => {
     // Stock showing within 0.45 mm of the top-left apex: at 6 px/mm, past the outline's blur
     // (0.27 mm) it covers less than 2 by 2 of the photo's pixels.
-    const speck: DrawnCard = { ...card, paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.45 && x + y > 2 * APEX - 0.1 ? WHITE : undefined) };
+    const speck: DrawnCard = {
+      ...card,
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.45 && x + y > 2 * APEX - 0.1 ? WHITE : undefined),
+    };
     expect(view(measure(speck), 'top-left').whiteningMm).toBeGreaterThan(0);
     const coarse = measure({ ...speck, photoPxPerMm: 6 });
     expect(view(coarse, 'top-left').whiteningMm).toBe(0);

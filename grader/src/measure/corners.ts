@@ -3,7 +3,18 @@ import { deltaE, shadeOf, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
-import { CardTest, CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, RIM_HALF_MM, rimDepthMm, tableDistances } from './outline.ts';
+import {
+  CardTest,
+  CORNER_RADIUS_MM,
+  isWhitened,
+  outlineBandMm,
+  medianLab,
+  OutsideTest,
+  READABLE_DELTA_E,
+  RIM_HALF_MM,
+  rimDepthMm,
+  tableDistances,
+} from './outline.ts';
 import { patch, type Side } from './sides.ts';
 
 /** The card's colour beside a corner is read at these distances along each side from the virtual corner... */
@@ -55,7 +66,11 @@ export interface CornerView {
  * searched in from the virtual corner: a torn-off corner, or (on two corners or more) an outline
  * that detection put where the card is not.
  */
-export function measureCorners(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
+export function measureCorners(
+  face: LabFace,
+  borders: BorderMeasurement,
+  faceName: Face,
+): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const views: CornerView[] = [];
   const defects: Defect[] = [];
@@ -83,9 +98,18 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const { depths } = raysIn(isCard, (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
     // A corner with no card at all is told against the face's own table colour and border: an
     // outline put beyond the card reads the table (or the card's shadow) beside the corner too.
-    const faceBorder = borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!] ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!]) : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+    const faceBorder =
+      borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!]
+        ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!])
+        : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
     const faceTest = new CardTest(borders.background, faceBorder, tableDistance(faceBorder));
-    const missing = raysIn((i) => faceTest.isCard(face.lab, i), (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
+    const missing = raysIn(
+      (i) => faceTest.isCard(face.lab, i),
+      (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d),
+      c.sx,
+      c.sy,
+      p,
+    );
     if (tellsCardFromTable(faceBorder, borders.background) && missing.withoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
@@ -136,7 +160,14 @@ export function measureCorners(face: LabFace, borders: BorderMeasurement, faceNa
     const whiteningMm = distances.length ? distances[Math.floor(distances.length * 0.98)]! : 0;
     const severityMm = Math.max(whiteningMm, roundingMm);
     const grade = cornerViewGrade(severityMm);
-    views.push({ corner: c.name, whiteningMm: round2(whiteningMm), roundingMm: round2(roundingMm), severityMm: round2(severityMm), grade, outlineAssessed: outlineVisible });
+    views.push({
+      corner: c.name,
+      whiteningMm: round2(whiteningMm),
+      roundingMm: round2(roundingMm),
+      severityMm: round2(severityMm),
+      grade,
+      outlineAssessed: outlineVisible,
+    });
     if (grade < 10) {
       const r = Math.max(severityMm, 0.3);
       defects.push({
@@ -176,7 +207,11 @@ function rimColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number):
   const [across, down] = sides as [Side, Side];
   const depth = rimDepthMm(face);
   const beside = (side: Side, fromStart: boolean, length: number) =>
-    medianLab(BESIDE_MM.map((along) => patch(face, side, fromStart ? along : length - along, depth + RIM_HALF_MM, 1, RIM_HALF_MM)));
+    medianLab(
+      BESIDE_MM.map((along) =>
+        patch(face, side, fromStart ? along : length - along, depth + RIM_HALF_MM, 1, RIM_HALF_MM),
+      ),
+    );
   return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
 }
 
@@ -211,7 +246,13 @@ const lightest = (colours: Lab[]): Lab => colours.reduce((a, b) => (b[0] > a[0] 
  * Three rays in from a corner's apex, along its bisector and 8 degrees each side: how far each
  * goes (up to 5 mm) before it meets the card, and how many meet none.
  */
-function raysIn(isCard: (i: number) => boolean, at: (d: number, dx: number, dy: number) => number, sx: number, sy: number, p: number): { depths: number[]; withoutCard: number } {
+function raysIn(
+  isCard: (i: number) => boolean,
+  at: (d: number, dx: number, dy: number) => number,
+  sx: number,
+  sy: number,
+  p: number,
+): { depths: number[]; withoutCard: number } {
   const depths: number[] = [];
   let withoutCard = 0;
   for (const angle of [-0.14, 0, 0.14]) {

@@ -83,16 +83,18 @@ describe('findCreases', () => {
     const s = plane();
     // Darker print on the dark band's side of the line: the pair is the plate's rim and shadow.
     const [ux, uy] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
-    for (let y = 0; y < s.h; y += 1) for (let x = 0; x < s.w; x += 1) if (-(x - 80) * uy + (y - 160) * ux > 0) s.L[y * s.w + x] = 40;
+    for (let y = 0; y < s.h; y += 1)
+      for (let x = 0; x < s.w; x += 1) if (-(x - 80) * uy + (y - 160) * ux > 0) s.L[y * s.w + x] = 40;
     pair(s, 80, 160, 80 + 320 * ux, 160 + 320 * uy, 3);
     expect(findCreases(s)).toEqual([]);
   });
 
-  it('takes a pair within a few degrees of the card\'s sides for a plate of the design unless the print is the same on both sides', () => {
+  it("takes a pair within a few degrees of the card's sides for a plate of the design unless the print is the same on both sides", () => {
     // A plate a little askew, its tint a few units of L* off the art's: a fold there would show as well.
     const s = plane();
     const slope = Math.tan((2 * Math.PI) / 180);
-    for (let y = 0; y < s.h; y += 1) for (let x = 0; x < s.w; x += 1) if (y > 50 * 8 + (x - 8 * 8) * slope) s.L[y * s.w + x]! += 4;
+    for (let y = 0; y < s.h; y += 1)
+      for (let x = 0; x < s.w; x += 1) if (y > 50 * 8 + (x - 8 * 8) * slope) s.L[y * s.w + x]! += 4;
     pair(s, 8 * 8, 50 * 8, 52 * 8, 50 * 8 + 44 * 8 * slope, 3);
     expect(findCreases(s)).toEqual([]);
     // Over print the same on both sides, the same pair is a fold.

@@ -3,7 +3,6 @@ import { components, DIRECTIONS, principalLine, type FoundLine } from './art-scr
 import type { SurfacePlane } from './surface-plane.ts';
 import { degreesFromAxis, medianSideStep } from './line-sides.ts';
 
-
 /** Where the light and the dark band are read, mm to either side of a candidate pixel. */
 const BAND_MM = 0.25;
 /** Where the print beyond each band is read, mm to either side. */
@@ -63,24 +62,26 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
   // along the card's axes to within a third of a degree is the design's: the bevel of a frame or
   // a text box is drawn light on one side and dark on the other, square to the card as the
   // rectification can tell (a side fits to about a tenth of a degree); a fold is rarely that square.
-  return joinPieces(pieces, p)
-    .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
-    .map((c) => extend(c, L, w, h, p, reach))
-    // A fold crosses the design; a pair along an edge of it (the bevel and shadow of a name plate
-    // set at a slant) has one print on one side and another on the other.
-    .filter((c) => {
-      const step = medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p);
-      return step < (nearlySquare(c) ? SQUARE_SIDE_STEP : SIDE_STEP);
-    })
-    .filter((c, _, all) => !all.some((o) => o !== c && besideIt(c, o, p)))
-    // A fold shades the card along nearly all of its length; a line of type read as one is a pair
-    // only where its letters are (zoo tuning: folds 0.74 to 0.89 of their length, a line of type 0.16).
-    .filter((c) => pairCoverage(c, L, w, h, p) >= MIN_PAIR_COVERAGE)
-    .map((c) => {
-      const a = plane.toMm(c.ax, c.ay);
-      const b = plane.toMm(c.bx, c.by);
-      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y, lengthMm: Math.hypot(b.x - a.x, b.y - a.y) };
-    });
+  return (
+    joinPieces(pieces, p)
+      .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
+      .map((c) => extend(c, L, w, h, p, reach))
+      // A fold crosses the design; a pair along an edge of it (the bevel and shadow of a name plate
+      // set at a slant) has one print on one side and another on the other.
+      .filter((c) => {
+        const step = medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p);
+        return step < (nearlySquare(c) ? SQUARE_SIDE_STEP : SIDE_STEP);
+      })
+      .filter((c, _, all) => !all.some((o) => o !== c && besideIt(c, o, p)))
+      // A fold shades the card along nearly all of its length; a line of type read as one is a pair
+      // only where its letters are (zoo tuning: folds 0.74 to 0.89 of their length, a line of type 0.16).
+      .filter((c) => pairCoverage(c, L, w, h, p) >= MIN_PAIR_COVERAGE)
+      .map((c) => {
+        const a = plane.toMm(c.ax, c.ay);
+        const b = plane.toMm(c.bx, c.by);
+        return { x1: a.x, y1: a.y, x2: b.x, y2: b.y, lengthMm: Math.hypot(b.x - a.x, b.y - a.y) };
+      })
+  );
 }
 
 /**
@@ -105,7 +106,13 @@ function straightRun(pixels: number[], w: number, maxOff: number) {
     hi = Math.max(hi, t);
   }
   if (near < pixels.length * 0.9) return null;
-  return { ax: axis.ax + lo * ux, ay: axis.ay + lo * uy, bx: axis.ax + hi * ux, by: axis.ay + hi * uy, length: hi - lo + 1 };
+  return {
+    ax: axis.ax + lo * ux,
+    ay: axis.ay + lo * uy,
+    bx: axis.ax + hi * ux,
+    by: axis.ay + hi * uy,
+    length: hi - lo + 1,
+  };
 }
 
 /**
@@ -114,11 +121,26 @@ function straightRun(pixels: number[], w: number, maxOff: number) {
  * first ? 1 : 0), for the direction with the strongest pair. A function of its own so the JIT
  * compiles this loop once for good.
  */
-function markPairs(L: Float32Array, w: number, h: number, band: number, beyond: number, reach: number, marks: Uint8Array): void {
+function markPairs(
+  L: Float32Array,
+  w: number,
+  h: number,
+  band: number,
+  beyond: number,
+  reach: number,
+  marks: Uint8Array,
+): void {
   // Index offsets of the band and the beyond points, along each direction's normal, made int32
   // here, where the JIT sees it, so that it indexes with integer sums.
-  const [n0, n1, n2, n3] = DIRECTIONS.map(({ tx, ty }) => (Math.round(-ty * band) + Math.round(tx * band) * w) | 0) as [number, number, number, number];
-  const [f0, f1, f2, f3] = DIRECTIONS.map(({ tx, ty }) => (Math.round(-ty * beyond) + Math.round(tx * beyond) * w) | 0) as [number, number, number, number];
+  const [n0, n1, n2, n3] = DIRECTIONS.map(({ tx, ty }) => (Math.round(-ty * band) + Math.round(tx * band) * w) | 0) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [f0, f1, f2, f3] = DIRECTIONS.map(
+    ({ tx, ty }) => (Math.round(-ty * beyond) + Math.round(tx * beyond) * w) | 0,
+  ) as [number, number, number, number];
   for (let y = reach; y < h - reach; y += 1) {
     for (let i = y * w + reach, end = y * w + w - reach; i < end; i += 1) {
       // The first direction of the strongest pair (a tie keeps the earlier one).
@@ -221,7 +243,8 @@ function extend(c: Piece, L: Float32Array, w: number, h: number, p: number, reac
   const uy = (c.by - c.ay) / len;
   const walk = (x: number, y: number, sx: number, sy: number) => {
     let last = 0;
-    for (let t = 1; t - last <= p && x + sx * t >= 0 && y + sy * t >= 0 && x + sx * t < w && y + sy * t < h; t += 1) if (shows(x + sx * t, y + sy * t)) last = t;
+    for (let t = 1; t - last <= p && x + sx * t >= 0 && y + sy * t >= 0 && x + sx * t < w && y + sy * t < h; t += 1)
+      if (shows(x + sx * t, y + sy * t)) last = t;
     return last;
   };
   const ahead = walk(c.bx, c.by, ux, uy);
@@ -232,7 +255,7 @@ function extend(c: Piece, L: Float32Array, w: number, h: number, p: number, reac
 /** Joins pieces that lie on one line (the same lit side, a small gap between them) into one crease. */
 function joinPieces(pieces: Piece[], p: number) {
   const out = pieces.map((q) => ({ ...q }));
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < out.length && !merged; i += 1) {
       for (let j = i + 1; j < out.length && !merged; j += 1) {
@@ -292,16 +315,26 @@ function bow(pixels: number[], w: number, line: { ax: number; ay: number; bx: nu
 /** The share of a crease's length along which its light and dark bands still read as a pair: each standing out from the print beyond it, at half the contrasts that marked it. */
 function pairCoverage(c: Piece, L: Float32Array, w: number, h: number, p: number): number {
   const { lightFirst, nx, ny, band, beyond } = acrossPair(c, p);
-  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+  const at = (x: number, y: number) =>
+    L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
   const len = Math.hypot(c.bx - c.ax, c.by - c.ay) || 1;
   const steps = Math.max(1, Math.floor(len));
   let held = 0;
   for (let k = 0; k <= steps; k += 1) {
     const x = c.ax + ((c.bx - c.ax) * k) / steps;
     const y = c.ay + ((c.by - c.ay) * k) / steps;
-    const [light, dark] = lightFirst ? [at(x - nx * band, y - ny * band), at(x + nx * band, y + ny * band)] : [at(x + nx * band, y + ny * band), at(x - nx * band, y - ny * band)];
-    const [beyondLight, beyondDark] = lightFirst ? [at(x - nx * beyond, y - ny * beyond), at(x + nx * beyond, y + ny * beyond)] : [at(x + nx * beyond, y + ny * beyond), at(x - nx * beyond, y - ny * beyond)];
-    if (light - dark > PAIR_CONTRAST / 2 && light - beyondLight > BAND_CONTRAST / 2 && beyondDark - dark > BAND_CONTRAST / 2) held += 1;
+    const [light, dark] = lightFirst
+      ? [at(x - nx * band, y - ny * band), at(x + nx * band, y + ny * band)]
+      : [at(x + nx * band, y + ny * band), at(x - nx * band, y - ny * band)];
+    const [beyondLight, beyondDark] = lightFirst
+      ? [at(x - nx * beyond, y - ny * beyond), at(x + nx * beyond, y + ny * beyond)]
+      : [at(x + nx * beyond, y + ny * beyond), at(x - nx * beyond, y - ny * beyond)];
+    if (
+      light - dark > PAIR_CONTRAST / 2 &&
+      light - beyondLight > BAND_CONTRAST / 2 &&
+      beyondDark - dark > BAND_CONTRAST / 2
+    )
+      held += 1;
   }
   return held / (steps + 1);
 }
@@ -309,5 +342,11 @@ function pairCoverage(c: Piece, L: Float32Array, w: number, h: number, p: number
 /** Across a pair: which side is lit, the normal it was marked along, and the band and beyond offsets (plane pixels). */
 function acrossPair(c: Piece, p: number) {
   const { tx, ty } = DIRECTIONS[((c.code - 1) >> 1) as 0 | 1 | 2 | 3]!;
-  return { lightFirst: (c.code - 1) % 2 === 0, nx: -ty, ny: tx, band: Math.max(1, Math.round(BAND_MM * p)), beyond: Math.round(BEYOND_MM * p) };
+  return {
+    lightFirst: (c.code - 1) % 2 === 0,
+    nx: -ty,
+    ny: tx,
+    band: Math.max(1, Math.round(BAND_MM * p)),
+    beyond: Math.round(BEYOND_MM * p),
+  };
 }

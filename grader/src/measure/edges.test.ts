@@ -27,7 +27,9 @@ describe('measureEdges', () => {
     expect(right.lengthMm).toBeGreaterThan(3.8);
     expect(right.lengthMm).toBeLessThan(4.2);
     expect(right.severityMm).toBeCloseTo(2 * right.lengthMm, 5);
-    expect(result.defects).toEqual([expect.objectContaining({ face: 'back', kind: 'edge_chip', location: 'right edge' })]);
+    expect(result.defects).toEqual([
+      expect.objectContaining({ face: 'back', kind: 'edge_chip', location: 'right edge' }),
+    ]);
     expect(result.defects[0]!.positionMm.y).toBeCloseTo(32, 0);
     expect(view(result, 'left').lengthMm).toBe(0);
   });
@@ -44,7 +46,10 @@ describe('measureEdges', () => {
 
   it('leaves out light print in the border that does not touch the outline', () => {
     // A white line from 0.5 to 0.7 mm in from the bottom side, with border between it and the outline.
-    const result = measure({ ...card, paint: (x, y) => (y > 88 - 0.7 && y < 88 - 0.5 && x > 20 && x < 40 ? WHITE : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) => (y > 88 - 0.7 && y < 88 - 0.5 && x > 20 && x < 40 ? WHITE : undefined),
+    });
     expect(view(result, 'bottom').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
   });
@@ -61,7 +66,11 @@ describe('measureEdges', () => {
     // the rest of that side bare: where the table begins is the card's edge all along.
     const table: [number, number, number] = [150, 150, 155];
     const sleeveEdge: [number, number, number] = [185, 185, 190];
-    const result = measure({ ...card, table, paint: (x, y) => (x >= -0.3 && x < 0 && y > 10 && y < 88 ? sleeveEdge : undefined) });
+    const result = measure({
+      ...card,
+      table,
+      paint: (x, y) => (x >= -0.3 && x < 0 && y > 10 && y < 88 ? sleeveEdge : undefined),
+    });
     expect(view(result, 'left').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
   });
@@ -69,7 +78,10 @@ describe('measureEdges', () => {
   it('does not read an outline that wanders all along a side (a sleeve, a blurred photo) as chips', () => {
     // The right side's outline 0 to 0.4 mm in, changing every 0.5 mm down the side.
     const wander = (y: number) => ((Math.floor(y / 0.5) * 7) % 5) * 0.1;
-    const result = measure({ ...card, paint: (x, y) => (x > 63 - wander(y) && x <= 63 && y > 3 && y < 85 ? card.table : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) => (x > 63 - wander(y) && x <= 63 && y > 3 && y < 85 ? card.table : undefined),
+    });
     expect(view(result, 'right').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
   });
@@ -95,7 +107,12 @@ describe('measureEdges', () => {
     const depth = (y: number) => 88 - y;
     const result = measure({
       ...dark,
-      paint: (x, y) => (x > 20 && x < 30 && depth(y) > 0.38 && depth(y) < 0.62 ? (depth(y) > 0.44 && depth(y) < 0.56 ? WHITE : dark.table) : undefined),
+      paint: (x, y) =>
+        x > 20 && x < 30 && depth(y) > 0.38 && depth(y) < 0.62
+          ? depth(y) > 0.44 && depth(y) < 0.56
+            ? WHITE
+            : dark.table
+          : undefined,
     });
     expect(view(result, 'bottom').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
@@ -130,7 +147,10 @@ describe('measureEdges', () => {
 
   it('does not assess chips on a side whose outline runs off its line for over 10 mm (a second edge beside the card)', () => {
     // Something of the border's colour hugs the left side 0.5 mm out, from 3 to 60 mm down.
-    const result = measure({ ...card, paint: (x, y) => (x >= -0.5 && x < 0 && y > 3 && y < 60 ? card.border : undefined) });
+    const result = measure({
+      ...card,
+      paint: (x, y) => (x >= -0.5 && x < 0 && y > 3 && y < 60 ? card.border : undefined),
+    });
     expect(view(result, 'left').lengthMm).toBe(0);
     expect(view(result, 'left').notAssessedMm).toBeGreaterThan(80);
     expect(view(result, 'right').notAssessedMm).toBe(0);
@@ -141,7 +161,8 @@ describe('measureEdges', () => {
     // A nick 0.5 mm long and 0.5 mm deep on the right side, and a chip 3 mm long but 0.45 mm deep on the left.
     const worn: DrawnCard = {
       ...card,
-      paint: (x, y) => ((x > 63 - 0.5 && y > 30 && y < 30.5) || (x < 0.45 && y > 40 && y < 43) ? card.table : undefined),
+      paint: (x, y) =>
+        (x > 63 - 0.5 && y > 30 && y < 30.5) || (x < 0.45 && y > 40 && y < 43) ? card.table : undefined,
     };
     const sharp = measure(worn);
     expect(view(sharp, 'right').lengthMm).toBeGreaterThan(0.3);
@@ -154,5 +175,5 @@ describe('measureEdges', () => {
 });
 
 /** Whether (x, y) lies within `mm` of the card's straight sides (its corners' arcs included loosely). */
-const onCardRim = (x: number, y: number, mm: number) => x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < mm || y < mm || x > 63 - mm || y > 88 - mm);
-
+const onCardRim = (x: number, y: number, mm: number) =>
+  x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < mm || y < mm || x > 63 - mm || y > 88 - mm);

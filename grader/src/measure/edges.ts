@@ -3,7 +3,16 @@ import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
-import { CORNER_RADIUS_MM, isWhitened, outlineBandMm, medianLab, OutsideTest, READABLE_DELTA_E, RIM_HALF_MM, rimDepthMm } from './outline.ts';
+import {
+  CORNER_RADIUS_MM,
+  isWhitened,
+  outlineBandMm,
+  medianLab,
+  OutsideTest,
+  READABLE_DELTA_E,
+  RIM_HALF_MM,
+  rimDepthMm,
+} from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
 /** The outside must run at least this far across the outline (a chip is deeper than this). */
@@ -49,7 +58,11 @@ export interface EdgeView {
  * Edge views, one per side between the corners' arcs, and their defects: chips where the outline
  * falls inside the side's straight line, whitening where exposed stock runs in from the outline.
  */
-export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName: Face): { views: EdgeView[]; defects: Defect[] } {
+export function measureEdges(
+  face: LabFace,
+  borders: BorderMeasurement,
+  faceName: Face,
+): { views: EdgeView[]; defects: Defect[] } {
   const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
   const views: EdgeView[] = [];
   const defects: Defect[] = [];
@@ -81,9 +94,13 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
     // An outline off the side's line over a long stretch (a sleeve's edge hugging part of the
     // side, a holder's rim) is a second edge beside the card, not a chip in a straight side:
     // the side is not assessed for chips.
-    const stepped = runs(samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })), gap).some((r) => r.end - r.start > LONGEST_CHIP_MM);
+    const stepped = runs(
+      samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })),
+      gap,
+    ).some((r) => r.end - r.start > LONGEST_CHIP_MM);
     for (const s of samples) {
-      if (!stepped && chipped(s)) flagged.push({ along: s.along, depth: s.outline - expected(s.along), kind: 'edge_chip' });
+      if (!stepped && chipped(s))
+        flagged.push({ along: s.along, depth: s.outline - expected(s.along), kind: 'edge_chip' });
       else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
     }
     const stretches = runs(flagged, gap).filter((r) => r.end - r.start >= shortest);
@@ -99,12 +116,22 @@ export function measureEdges(face: LabFace, borders: BorderMeasurement, faceName
         kind: s.kind,
         location: `${side} edge`,
         positionMm: { x: round2((a.x + b.x) / 2), y: round2((a.y + b.y) / 2) },
-        boxMm: { x: round2(Math.min(a.x, b.x)), y: round2(Math.min(a.y, b.y)), w: round2(Math.abs(b.x - a.x) || 0.3), h: round2(Math.abs(b.y - a.y) || 0.3) },
+        boxMm: {
+          x: round2(Math.min(a.x, b.x)),
+          y: round2(Math.min(a.y, b.y)),
+          w: round2(Math.abs(b.x - a.x) || 0.3),
+          h: round2(Math.abs(b.y - a.y) || 0.3),
+        },
         sizeMm: round2(len),
         impliedGrade: 10,
       });
     }
-    views.push({ side, lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)), severityMm: round2(severity), notAssessedMm: round2((samples.length - (stepped ? 0 : visible.length)) / p) });
+    views.push({
+      side,
+      lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)),
+      severityMm: round2(severity),
+      notAssessedMm: round2((samples.length - (stepped ? 0 : visible.length)) / p),
+    });
   }
   return { views, defects };
 }
@@ -132,7 +159,9 @@ function edgeSamples(
   const cardColour = cardColoursAlong(face, side, plain, INSIDE_MM, COLOUR_HALF_DEPTH_MM);
   // The rim is read on a border of one colour only: along art its local median would take in
   // a long worn stretch, and the wear be judged against itself.
-  const rimColour = plain ? cardColoursAlong(face, side, plain, rimDepthMm(face) + RIM_HALF_MM, RIM_HALF_MM) : cardColour;
+  const rimColour = plain
+    ? cardColoursAlong(face, side, plain, rimDepthMm(face) + RIM_HALF_MM, RIM_HALF_MM)
+    : cardColour;
   // What lies just outside each point of the edge: the table, its shadow, a sleeve or a
   // holder's plastic, read there rather than once for the face (a playmat's print, a shadow).
   const outsideColours = coloursAlong(face, side, -OUTSIDE_MM);
@@ -174,7 +203,10 @@ function edgeSamples(
     // along it), nor where art runs to the edge, whose colour at the very edge may be the
     // table's: that step is not assessed for chips (whitening still is).
     const plainOutside = deltaE(outside, farOutsideColours[colourAt]!) < contrast / 2;
-    const found = plain && plainOutside && contrast >= READABLE_DELTA_E ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun) : null;
+    const found =
+      plain && plainOutside && contrast >= READABLE_DELTA_E
+        ? outlineDepth(face, new OutsideTest(outside, border), depths, acrossPixels, alongPixel, outsideRun)
+        : null;
     const visible = found !== null;
     const outline = found ?? 0;
     // Whitening runs in from the edge without a break (light print near the edge does not), and
@@ -201,7 +233,13 @@ function edgeSamples(
  * Read at the edge itself rather than the border's colour further in: a thin white outer border
  * around a coloured frame, or a silver rim, is what wear shows against.
  */
-function cardColoursAlong(face: LabFace, side: Side, plain: boolean, inward: number, halfInward: number): (along: number) => Lab {
+function cardColoursAlong(
+  face: LabFace,
+  side: Side,
+  plain: boolean,
+  inward: number,
+  halfInward: number,
+): (along: number) => Lab {
   const colours = coloursAlong(face, side, inward, halfInward);
   if (plain) {
     const whole = medianLab(colours);
@@ -217,7 +255,8 @@ function coloursAlong(face: LabFace, side: Side, inward: number, halfInward = CO
   const { widthMm: w, heightMm: h } = face.face;
   const length = sideLength(side, w, h);
   const colours: Lab[] = [];
-  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM) colours.push(patch(face, side, along, inward, COLOUR_STEP_MM / 2, halfInward));
+  for (let along = CORNER_RADIUS_MM; along <= length - CORNER_RADIUS_MM; along += COLOUR_STEP_MM)
+    colours.push(patch(face, side, along, inward, COLOUR_STEP_MM / 2, halfInward));
   return colours;
 }
 
@@ -228,7 +267,8 @@ function medianAbsolute(values: number[]): number {
 }
 
 /** The index in `coloursAlong`'s answer nearest a distance along the side. */
-const colourIndex = (along: number, count: number) => Math.max(0, Math.min(count - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)));
+const colourIndex = (along: number, count: number) =>
+  Math.max(0, Math.min(count - 1, Math.round((along - CORNER_RADIUS_MM) / COLOUR_STEP_MM)));
 
 /**
  * Where the card starts on the line of pixels across the side at alongPixel: walking out from
@@ -239,7 +279,14 @@ const colourIndex = (along: number, count: number) => Math.max(0, Math.min(count
  * that can match a grey table) from being taken for the outside. A function of its own: the
  * loop over every step's pixels stays small for the JIT.
  */
-function outlineDepth(face: LabFace, outsideTest: OutsideTest, depths: number[], acrossPixels: number[], alongPixel: number, run: number): number | null {
+function outlineDepth(
+  face: LabFace,
+  outsideTest: OutsideTest,
+  depths: number[],
+  acrossPixels: number[],
+  alongPixel: number,
+  run: number,
+): number | null {
   const lab = face.lab;
   let outsideRun = 0;
   for (let j = depths.length - 1; j >= 0; j -= 1) {

@@ -91,4 +91,3 @@ export function labFace(face: RectifiedFace): LabFace {
     meanWithRgb,
   };
 }
-

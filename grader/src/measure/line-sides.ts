@@ -17,7 +17,14 @@ export interface LightnessPlane {
  * difference between the points `offset` pixels to either side of it; NaN when the line has no
  * point whose two sides lie on the plane.
  */
-export function medianSideStep(plane: LightnessPlane, ax: number, ay: number, bx: number, by: number, offset: number): number {
+export function medianSideStep(
+  plane: LightnessPlane,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  offset: number,
+): number {
   const { L, w, h } = plane;
   const length = Math.hypot(bx - ax, by - ay);
   if (length === 0) return NaN;
@@ -53,7 +60,8 @@ export interface PlaneLine {
 export function alongLine(plane: LightnessPlane, line: PlaneLine) {
   const { L, w, h } = plane;
   const length = Math.hypot(line.bx - line.ax, line.by - line.ay) || 1;
-  const at = (x: number, y: number) => L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
+  const at = (x: number, y: number) =>
+    L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
   return { length, ux: (line.bx - line.ax) / length, uy: (line.by - line.ay) / length, at };
 }
 

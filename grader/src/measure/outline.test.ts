@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rgbToLab, type Lab } from '../image/color.ts';
 import { isWhitened, OutsideTest } from './outline.ts';
 
-const isOutside = (outside: Lab, card: Lab, pixel: Lab) => new OutsideTest(outside, card).isOutside(new Float32Array(pixel), 0);
+const isOutside = (outside: Lab, card: Lab, pixel: Lab) =>
+  new OutsideTest(outside, card).isOutside(new Float32Array(pixel), 0);
 
 describe('OutsideTest', () => {
   const table = rgbToLab(210, 205, 200);
@@ -14,7 +15,11 @@ describe('OutsideTest', () => {
   });
 
   it('splits pixels mixed from the two at half-way', () => {
-    const mix = (t: number): Lab => [table[0] + t * (border[0] - table[0]), table[1] + t * (border[1] - table[1]), table[2] + t * (border[2] - table[2])];
+    const mix = (t: number): Lab => [
+      table[0] + t * (border[0] - table[0]),
+      table[1] + t * (border[1] - table[1]),
+      table[2] + t * (border[2] - table[2]),
+    ];
     expect(isOutside(table, border, mix(0.4))).toBe(true);
     expect(isOutside(table, border, mix(0.6))).toBe(false);
   });

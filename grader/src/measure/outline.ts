@@ -33,7 +33,10 @@ export class OutsideTest {
     const a = lab[i + 1]!;
     const b = lab[i + 2]!;
     const fromOutside2 = (l - this.outside[0]) ** 2 + (a - this.outside[1]) ** 2 + (b - this.outside[2]) ** 2;
-    return fromOutside2 < this.limit2 && fromOutside2 < (l - this.card[0]) ** 2 + (a - this.card[1]) ** 2 + (b - this.card[2]) ** 2;
+    return (
+      fromOutside2 < this.limit2 &&
+      fromOutside2 < (l - this.card[0]) ** 2 + (a - this.card[1]) ** 2 + (b - this.card[2]) ** 2
+    );
   }
 }
 
@@ -91,7 +94,9 @@ export class CardTest {
 
 /** Exposed card stock: light (CIE L above `minL`), unsaturated, and clearly unlike the printed border. */
 export const isWhitened = (l: number, a: number, b: number, border: Lab, minL = 78) =>
-  l > Math.max(minL, border[0] + 6) && Math.sqrt(a * a + b * b) < 14 && Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
+  l > Math.max(minL, border[0] + 6) &&
+  Math.sqrt(a * a + b * b) < 14 &&
+  Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
 export const outlineBandMm = (face: LabFace) => Math.max(0.12, 1.6 / face.face.photoPxPerMm);

@@ -17,7 +17,8 @@ function plane(border = 80, noise = 1): SurfacePlane {
     for (let x = 0; x < w; x += 1) {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const [mx, my] = [x / P + 1, y / P + 1];
-      const inArt = mx > FRAME.left && my > FRAME.top && mx < SIZE.widthMm - FRAME.right && my < SIZE.heightMm - FRAME.bottom;
+      const inArt =
+        mx > FRAME.left && my > FRAME.top && mx < SIZE.widthMm - FRAME.right && my < SIZE.heightMm - FRAME.bottom;
       L[y * w + x] = (inArt ? 50 : border) + (seed / 2147483648 - 0.5) * 2 * noise;
     }
   }
@@ -27,7 +28,8 @@ function plane(border = 80, noise = 1): SurfacePlane {
 /** Darkens a row of the plane by `by` L*, from x0 to x1 mm. */
 function row(s: SurfacePlane, yMm: number, x0Mm: number, x1Mm: number, by: number) {
   const y = Math.round((yMm - 1) * P);
-  for (let x = Math.max(0, Math.round((x0Mm - 1) * P)); x < Math.min(s.w, Math.round((x1Mm - 1) * P)); x += 1) s.L[y * s.w + x]! -= by;
+  for (let x = Math.max(0, Math.round((x0Mm - 1) * P)); x < Math.min(s.w, Math.round((x1Mm - 1) * P)); x += 1)
+    s.L[y * s.w + x]! -= by;
 }
 
 describe('findPrintLines', () => {

@@ -59,7 +59,11 @@ const MIN_BORDER_MM = 0.8;
  * the border, mm from each side, null on a face without one), lie EDGE_BAND_MM or more from the
  * sides it runs along and away from the frame lines, and be the only such line of its direction.
  */
-export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; heightMm: number }, frame: { top: number; right: number; bottom: number; left: number } | null): PrintLine[] {
+export function findPrintLines(
+  plane: SurfacePlane,
+  size: { widthMm: number; heightMm: number },
+  frame: { top: number; right: number; bottom: number; left: number } | null,
+): PrintLine[] {
   const { L, w, h, p } = plane;
   const k = Math.max(2, Math.round(HALF_WIDTH_MM * p));
   if (w < 4 * k || h < 4 * k) return [];
@@ -74,15 +78,21 @@ export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; hei
     const lengthMm = vertical ? size.heightMm : size.widthMm;
     const across = vertical ? size.widthMm : size.heightMm;
     const fromMm = (j: number) => (vertical ? plane.toMm(j, 0).x : plane.toMm(0, j).y);
-    const frameAt = frame ? (vertical ? [frame.left, size.widthMm - frame.right] : [frame.top, size.heightMm - frame.bottom]) : [];
+    const frameAt = frame
+      ? vertical
+        ? [frame.left, size.widthMm - frame.right]
+        : [frame.top, size.heightMm - frame.bottom]
+      : [];
     // Along most of the card and into both its ends: a line of type or a frame in the art
     // stops short of one end or both.
-    const answers = (c: Counts, j: number) => c.all[j]! >= MIN_COVER * nAlong && c.first[j]! >= END_COVER * nEnd && c.last[j]! >= END_COVER * nEnd;
+    const answers = (c: Counts, j: number) =>
+      c.all[j]! >= MIN_COVER * nAlong && c.first[j]! >= END_COVER * nEnd && c.last[j]! >= END_COVER * nEnd;
     const candidates: { j: number; cover: number; light: boolean }[] = [];
     let best: { j: number; cover: number; light: boolean } | null = null;
     const flush = () => {
       const at = best ? fromMm(best.j) : 0;
-      if (best && at >= EDGE_BAND_MM && at <= across - EDGE_BAND_MM && !frameAt.some((f) => Math.abs(at - f) < 1.2)) candidates.push(best);
+      if (best && at >= EDGE_BAND_MM && at <= across - EDGE_BAND_MM && !frameAt.some((f) => Math.abs(at - f) < 1.2))
+        candidates.push(best);
       best = null;
     };
     for (let j = 0; j < light.all.length; j += 1) {
@@ -94,13 +104,26 @@ export function findPrintLines(plane: SurfacePlane, size: { widthMm: number; hei
       } else flush();
     }
     flush();
-    const line = (c: { j: number; light: boolean }) => ({ marks, w, h, vertical, j: c.j, bit: (c.light ? 1 : 2) << (vertical ? 2 : 0) });
+    const line = (c: { j: number; light: boolean }) => ({
+      marks,
+      w,
+      h,
+      vertical,
+      j: c.j,
+      bit: (c.light ? 1 : 2) << (vertical ? 2 : 0),
+    });
     const origin = vertical ? plane.toMm(0, 0).y : plane.toMm(0, 0).x;
-    const ends = lineEnds(frame ? (vertical ? [frame.top, frame.bottom] : [frame.left, frame.right]) : null, lengthMm, (mm) => Math.round((mm - origin) * p), p);
+    const ends = lineEnds(
+      frame ? (vertical ? [frame.top, frame.bottom] : [frame.left, frame.right]) : null,
+      lengthMm,
+      (mm) => Math.round((mm - origin) * p),
+      p,
+    );
     const lines = candidates.filter((c) => runsWhole(line(c), k) && showsAtEnds(line(c), c.light, ends, L));
     // A roller line stands alone: several across one face are a pattern of the design (rows of a
     // back's text, stripes), which a face rarely shows as damage twice over.
-    if (lines.length === 1) found.push({ vertical, atMm: Math.round(fromMm(lines[0]!.j) * 100) / 100, lengthMm, light: lines[0]!.light });
+    if (lines.length === 1)
+      found.push({ vertical, atMm: Math.round(fromMm(lines[0]!.j) * 100) / 100, lengthMm, light: lines[0]!.light });
   }
   return found;
 }
@@ -162,7 +185,8 @@ function showsAtEnds(line: MarkedLine, light: boolean, ends: LineEnds, L: Float3
   const shows = (s: Stretch) => answerShare(line, s[0], s[1]) >= SEGMENT_COVER;
   if (!ends.borders.length) return ends.outer.every(shows);
   if (ends.borders.some(shows)) return true;
-  const hides = (s: Stretch) => (light ? besideLine(line, s, L) >= HIDING_LIGHT : besideLine(line, s, L) <= HIDING_DARK);
+  const hides = (s: Stretch) =>
+    light ? besideLine(line, s, L) >= HIDING_LIGHT : besideLine(line, s, L) <= HIDING_DARK;
   return ends.borders.every(hides) && ends.atBorder.every(shows);
 }
 
@@ -183,7 +207,12 @@ function lineEnds(inner: [number, number] | null, lengthMm: number, toPx: (mm: n
     [toPx(lengthMm - OUTER_MM), end],
   ];
   if (!inner) return { borders: [], atBorder: [], outer };
-  const borders = ([[start, toPx(inner[0] - 0.3)], [toPx(lengthMm - inner[1] + 0.3), end]] as Stretch[]).filter(([from, to]) => to - from >= MIN_BORDER_MM * p);
+  const borders = (
+    [
+      [start, toPx(inner[0] - 0.3)],
+      [toPx(lengthMm - inner[1] + 0.3), end],
+    ] as Stretch[]
+  ).filter(([from, to]) => to - from >= MIN_BORDER_MM * p);
   const atBorder: Stretch[] = [
     [toPx(inner[0] + 0.3), toPx(inner[0] + 0.3 + AT_BORDER_MM)],
     [toPx(lengthMm - inner[1] - 0.3 - AT_BORDER_MM), toPx(lengthMm - inner[1] - 0.3)],
@@ -196,7 +225,8 @@ function besideLine(line: MarkedLine, [from, to]: Stretch, L: Float32Array): num
   const { w, h, vertical, j } = line;
   const values: number[] = [];
   for (let t = Math.max(0, from); t < Math.min(to, vertical ? h : w); t += 1) {
-    for (const c of [j - 2, j + 2]) if (c >= 0 && c < (vertical ? w : h)) values.push(L[vertical ? t * w + c : c * w + t]!);
+    for (const c of [j - 2, j + 2])
+      if (c >= 0 && c < (vertical ? w : h)) values.push(L[vertical ? t * w + c : c * w + t]!);
   }
   values.sort((a, b) => a - b);
   return values.length ? values[values.length >> 1]! : NaN;
@@ -208,7 +238,11 @@ interface Counts {
   first: Float64Array;
   last: Float64Array;
 }
-const counts = (n: number): Counts => ({ all: new Float64Array(n), first: new Float64Array(n), last: new Float64Array(n) });
+const counts = (n: number): Counts => ({
+  all: new Float64Array(n),
+  first: new Float64Array(n),
+  last: new Float64Array(n),
+});
 
 /**
  * For each row, how many of its pixels are lighter, and how many darker, than the print k pixels
@@ -286,7 +320,16 @@ function across(c: number, a: number, b: number, contrast: number, light: number
  * of the pixel and those above and below it; for each column, from the marks of the pixel and
  * those left and right of it. The counts are whole numbers, so their order of addition is free.
  */
-function tallySpan(marks: Uint8Array, w: number, y: number, x0: number, x1: number, columnLight: Float64Array, columnDark: Float64Array, tally: Int32Array): void {
+function tallySpan(
+  marks: Uint8Array,
+  w: number,
+  y: number,
+  x0: number,
+  x1: number,
+  columnLight: Float64Array,
+  columnDark: Float64Array,
+  tally: Int32Array,
+): void {
   let light = 0;
   let dark = 0;
   for (let x = x0, i = y * w + x0; x < x1; x += 1, i += 1) {

@@ -18,17 +18,32 @@ export function sidePoint(side: Side, widthMm: number, heightMm: number, alongMm
   }
 }
 
-export const sideLength = (side: Side, widthMm: number, heightMm: number) => (side === 'top' || side === 'bottom' ? widthMm : heightMm);
+export const sideLength = (side: Side, widthMm: number, heightMm: number) =>
+  side === 'top' || side === 'bottom' ? widthMm : heightMm;
 
 /** Mean colour of a patch centred on a point given in side coordinates (mm). */
-export function patch(face: LabFace, side: Side, alongMm: number, inwardMm: number, halfAlongMm: number, halfInwardMm: number): Lab {
+export function patch(
+  face: LabFace,
+  side: Side,
+  alongMm: number,
+  inwardMm: number,
+  halfAlongMm: number,
+  halfInwardMm: number,
+): Lab {
   return patchWithRgb(face, side, alongMm, inwardMm, halfAlongMm, halfInwardMm).lab;
 }
 
 export type Rgb = [number, number, number];
 
 /** Mean gamma-encoded RGB over the same patch as `patch`: colours mix linearly here across a blurred edge. */
-export function rgbPatch(face: LabFace, side: Side, alongMm: number, inwardMm: number, halfAlongMm: number, halfInwardMm: number): Rgb {
+export function rgbPatch(
+  face: LabFace,
+  side: Side,
+  alongMm: number,
+  inwardMm: number,
+  halfAlongMm: number,
+  halfInwardMm: number,
+): Rgb {
   const { widthMm, heightMm, pxPerMm: p, marginMm: m, raster } = face.face;
   const a = sidePoint(side, widthMm, heightMm, alongMm - halfAlongMm, inwardMm - halfInwardMm);
   const b = sidePoint(side, widthMm, heightMm, alongMm + halfAlongMm, inwardMm + halfInwardMm);
@@ -54,7 +69,14 @@ export function rgbPatch(face: LabFace, side: Side, alongMm: number, inwardMm: n
 }
 
 /** `patch` and `rgbPatch` together, in one pass over the pixels: the border profiles read both at every step. */
-export function patchWithRgb(face: LabFace, side: Side, alongMm: number, inwardMm: number, halfAlongMm: number, halfInwardMm: number): { lab: Lab; rgb: Rgb } {
+export function patchWithRgb(
+  face: LabFace,
+  side: Side,
+  alongMm: number,
+  inwardMm: number,
+  halfAlongMm: number,
+  halfInwardMm: number,
+): { lab: Lab; rgb: Rgb } {
   const { widthMm, heightMm, pxPerMm: p, marginMm: m } = face.face;
   const a = sidePoint(side, widthMm, heightMm, alongMm - halfAlongMm, inwardMm - halfInwardMm);
   const b = sidePoint(side, widthMm, heightMm, alongMm + halfAlongMm, inwardMm + halfInwardMm);
@@ -68,7 +90,14 @@ export function patchWithRgb(face: LabFace, side: Side, alongMm: number, inwardM
  * `positions` and `colours` run in step; answers the position, or null when it never crosses.
  * `extend(n)`, when given, makes the arrays at least n long where the profile goes that far.
  */
-export function halfWay(positions: number[], colours: Rgb[], from: Rgb, to: Rgb, startIndex: number, extend?: (length: number) => void): number | null {
+export function halfWay(
+  positions: number[],
+  colours: Rgb[],
+  from: Rgb,
+  to: Rgb,
+  startIndex: number,
+  extend?: (length: number) => void,
+): number | null {
   const d = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
   const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
   if (dd < 1) return null;

@@ -32,7 +32,10 @@ export function surfacePlane(face: RectifiedFace): SurfacePlane {
   const w = Math.floor((x1 - x0 + 1) / SHRINK);
   const h = Math.floor((y1 - y0 + 1) / SHRINK);
   const L = halfLightness(raster.data, raster.width, x0, y0, w, h, floats('surface-plane', w * h));
-  const toMm = (x: number, y: number) => ({ x: ((x + 0.5) * SHRINK + x0) / pxPerMm - m, y: ((y + 0.5) * SHRINK + y0) / pxPerMm - m });
+  const toMm = (x: number, y: number) => ({
+    x: ((x + 0.5) * SHRINK + x0) / pxPerMm - m,
+    y: ((y + 0.5) * SHRINK + y0) / pxPerMm - m,
+  });
   return { L, w, h, p: pxPerMm / SHRINK, toMm };
 }
 
@@ -41,7 +44,15 @@ export function surfacePlane(face: RectifiedFace): SurfacePlane {
  * block's two pixels in a row are six bytes, read in two loads (as in rectify.ts's warp): a
  * fifth faster than twelve byte loads.
  */
-function halfLightness(data: Uint8Array, stride: number, x0: number, y0: number, w: number, h: number, out: Float32Array): Float32Array {
+function halfLightness(
+  data: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  out: Float32Array,
+): Float32Array {
   const scale = 100 / 255 / 4;
   const below = stride * 3;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -72,7 +83,8 @@ export function planeNoise(plane: SurfacePlane, k: number): number {
   const up = k * w;
   const d: number[] = [];
   for (let y = k; y < h - k; y += NOISE_STEP) {
-    for (let x = 0, i = y * w; x < w; x += NOISE_STEP, i += NOISE_STEP) d.push(Math.abs(2 * L[i]! - L[i - up]! - L[i + up]!) / 2);
+    for (let x = 0, i = y * w; x < w; x += NOISE_STEP, i += NOISE_STEP)
+      d.push(Math.abs(2 * L[i]! - L[i - up]! - L[i + up]!) / 2);
   }
   d.sort((a, b) => a - b);
   return d.length ? d[d.length >> 1]! : 0;

@@ -21,10 +21,18 @@ function ridges(starts: [number, number, number][]) {
 }
 
 /** Dark specks 0.3 mm across in the border, centred at the given points. */
-const specks = (centres: [number, number][]) => (x: number, y: number): Rgb | undefined =>
-  centres.some(([cx, cy]) => Math.hypot(x - cx, y - cy) < 0.15) ? [60, 60, 60] : undefined;
+const specks =
+  (centres: [number, number][]) =>
+  (x: number, y: number): Rgb | undefined =>
+    centres.some(([cx, cy]) => Math.hypot(x - cx, y - cy) < 0.15) ? [60, 60, 60] : undefined;
 
-const card = (paint: DrawnCard['paint']): DrawnCard => ({ table: [40, 40, 40], border: [240, 240, 235], art: [110, 120, 140], borderMm: 4, paint });
+const card = (paint: DrawnCard['paint']): DrawnCard => ({
+  table: [40, 40, 40],
+  border: [240, 240, 235],
+  art: [110, 120, 140],
+  borderMm: 4,
+  paint,
+});
 
 describe('glare', () => {
   // A white card under a bright lamp: border and a text box filling the art's lower half, RGB 246 (CIE L 97).
@@ -59,12 +67,32 @@ describe('measureSurface', () => {
   it('reports a speck in the border as a spot, and a crowd of them as texture (foil flecks, a scuffed holder)', () => {
     const one = card(specks([[30, 2]]));
     expect(measureSurface(drawFace(one), bordersOf(one), 'front', true).defects.map((d) => d.kind)).toEqual(['spot']);
-    const crowd = card(specks([[30, 2], [31, 2.5], [32, 1.8], [30.5, 3], [31.8, 3.2]]));
+    const crowd = card(
+      specks([
+        [30, 2],
+        [31, 2.5],
+        [32, 1.8],
+        [30.5, 3],
+        [31.8, 3.2],
+      ]),
+    );
     expect(measureSurface(drawFace(crowd), bordersOf(crowd), 'front', true).defects).toEqual([]);
   });
 
   it('takes art full of scratch-like strokes (foil, hatching) for unreadable, not scratched', () => {
-    const c = card(ridges([[10, 10, 30], [30, 15, 120], [15, 40, 60], [35, 50, 150], [12, 70, 30], [40, 70, 60], [10, 25, 150], [40, 30, 30], [25, 60, 120]]));
+    const c = card(
+      ridges([
+        [10, 10, 30],
+        [30, 15, 120],
+        [15, 40, 60],
+        [35, 50, 150],
+        [12, 70, 30],
+        [40, 70, 60],
+        [10, 25, 150],
+        [40, 30, 30],
+        [25, 60, 120],
+      ]),
+    );
     const s = measureSurface(drawFace(c), bordersOf(c), 'front', true);
     expect(s.defects).toEqual([]);
     expect(s.score).toBe(0);
@@ -96,8 +124,11 @@ describe('measureSurface', () => {
     const c = grey(grain);
     expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).defects).toEqual([]);
     // A black speck stands out of it all the same.
-    const speck = (x: number, y: number): Rgb | undefined => (Math.hypot(x - 30, y - 2) < 0.3 ? [10, 10, 10] : undefined);
+    const speck = (x: number, y: number): Rgb | undefined =>
+      Math.hypot(x - 30, y - 2) < 0.3 ? [10, 10, 10] : undefined;
     const marked = grey((x, y) => speck(x, y) ?? grain(x, y));
-    expect(measureSurface(drawFace(marked), bordersOf(marked), 'front', true).defects.map((d) => d.kind)).toEqual(['spot']);
+    expect(measureSurface(drawFace(marked), bordersOf(marked), 'front', true).defects.map((d) => d.kind)).toEqual([
+      'spot',
+    ]);
   });
 });

@@ -50,7 +50,12 @@ const GLARE_MAX_FLOOR = 99;
  * differs from it there (spots, scratches) is damage, not design. Glare is measured over the
  * whole card and left out of every measurement.
  */
-export function measureSurface(face: LabFace, borders: BorderMeasurement, faceName: Face, measurable: boolean): SurfaceMeasurement {
+export function measureSurface(
+  face: LabFace,
+  borders: BorderMeasurement,
+  faceName: Face,
+  measurable: boolean,
+): SurfaceMeasurement {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const glareShare = glareOf(face, glareFloor(borders));
   const defects: Defect[] = [];
@@ -82,9 +87,13 @@ export function measureSurface(face: LabFace, borders: BorderMeasurement, faceNa
   const creases = findCreases(plane);
   for (const c of creases) defects.push(lineDefect('crease', c, surfaceGrade(0, { count: 1, longestMm: c.lengthMm })));
   const creaseSummary = { count: creases.length, longestMm: Math.max(0, ...creases.map((c) => c.lengthMm)) };
-  const frame = measurable ? { top: innerEdge('top'), right: innerEdge('right'), bottom: innerEdge('bottom'), left: innerEdge('left') } : null;
-  const printLines = findPrintLines(plane, { widthMm: w, heightMm: h }, frame).map(
-    (l): FoundLine => (l.vertical ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h, lengthMm: l.lengthMm } : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm, lengthMm: l.lengthMm }),
+  const frame = measurable
+    ? { top: innerEdge('top'), right: innerEdge('right'), bottom: innerEdge('bottom'), left: innerEdge('left') }
+    : null;
+  const printLines = findPrintLines(plane, { widthMm: w, heightMm: h }, frame).map((l): FoundLine =>
+    l.vertical
+      ? { x1: l.atMm, y1: 0, x2: l.atMm, y2: h, lengthMm: l.lengthMm }
+      : { x1: 0, y1: l.atMm, x2: w, y2: l.atMm, lengthMm: l.lengthMm },
   );
   for (const l of printLines) {
     // Counted as a scratch of its length at half weight (docs/grading.md).
@@ -169,7 +178,15 @@ function onLine(lines: FoundLine[], x: number, y: number): boolean {
  * Flags the pixels of one side's border band (1 mm in to `depth`) that differ from the border's
  * colour, and in `atArt` those in its innermost strip.
  */
-function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged: Uint8Array, atArt: Uint8Array, band: Band): void {
+function flagBand(
+  face: LabFace,
+  side: Side,
+  border: Lab,
+  depth: number,
+  flagged: Uint8Array,
+  atArt: Uint8Array,
+  band: Band,
+): void {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const length = sideLength(side, w, h);
   // sidePoint written out, its columns and rows worked out once: the same steps in mm and the
@@ -196,7 +213,17 @@ function flagBand(face: LabFace, side: Side, border: Lab, depth: number, flagged
  * whose column or row is marked in `xInner` or `yInner`. A function of its own so the JIT
  * compiles this loop, which runs for every pixel of the border band, once for good.
  */
-function flagPixels(face: LabFace, border: Lab, xs: number[], xInner: number[], ys: number[], yInner: number[], flagged: Uint8Array, atArt: Uint8Array, band: Band): void {
+function flagPixels(
+  face: LabFace,
+  border: Lab,
+  xs: number[],
+  xInner: number[],
+  ys: number[],
+  yInner: number[],
+  flagged: Uint8Array,
+  atArt: Uint8Array,
+  band: Band,
+): void {
   const { width, height } = face.face.raster;
   const lab = face.lab;
   const [b0, b1, b2] = border;
@@ -278,7 +305,11 @@ function contrastOf(face: LabFace, blob: Blob, flagged: Uint8Array, inBand: Uint
     }
   }
   if (!inner[3] || !ring[3]) return 0;
-  return Math.hypot(inner[0]! / inner[3]! - ring[0]! / ring[3]!, inner[1]! / inner[3]! - ring[1]! / ring[3]!, inner[2]! / inner[3]! - ring[2]! / ring[3]!);
+  return Math.hypot(
+    inner[0]! / inner[3]! - ring[0]! / ring[3]!,
+    inner[1]! / inner[3]! - ring[1]! / ring[3]!,
+    inner[2]! / inner[3]! - ring[2]! / ring[3]!,
+  );
 }
 
 /**
@@ -287,8 +318,12 @@ function contrastOf(face: LabFace, blob: Blob, flagged: Uint8Array, inBand: Uint
  * a white card under a bright lamp would read as glare over all its white print.
  */
 function glareFloor(borders: BorderMeasurement): number {
-  const whites = SIDES.map((side) => borders.colour[side]).filter((c) => c[0] > 80 && c[0] <= PRINTED_WHITE_MAX_L && Math.hypot(c[1], c[2]) < 12).map((c) => c[0]);
-  return whites.length ? Math.min(GLARE_MAX_FLOOR, Math.max(GLARE_MIN_L, Math.max(...whites) + GLARE_OVER_WHITE)) : GLARE_MIN_L;
+  const whites = SIDES.map((side) => borders.colour[side])
+    .filter((c) => c[0] > 80 && c[0] <= PRINTED_WHITE_MAX_L && Math.hypot(c[1], c[2]) < 12)
+    .map((c) => c[0]);
+  return whites.length
+    ? Math.min(GLARE_MAX_FLOOR, Math.max(GLARE_MIN_L, Math.max(...whites) + GLARE_OVER_WHITE))
+    : GLARE_MIN_L;
 }
 
 function glareOf(face: LabFace, floor: number): number {
@@ -382,7 +417,9 @@ function printRows(found: Blob[], p: number, m: number, w: number, h: number): S
     const cx = (x0 + x1) / 2;
     const cy = (y0 + y1) / 2;
     const distances = { top: cy, bottom: h - cy, left: cx, right: w - cx };
-    const side = (Object.keys(distances) as (keyof typeof distances)[]).reduce((a, c) => (distances[c] < distances[a] ? c : a));
+    const side = (Object.keys(distances) as (keyof typeof distances)[]).reduce((a, c) =>
+      distances[c] < distances[a] ? c : a,
+    );
     const horizontal = side === 'top' || side === 'bottom';
     const along0 = horizontal ? x0 : y0;
     const along1 = horizontal ? x1 : y1;

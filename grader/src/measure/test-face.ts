@@ -48,13 +48,21 @@ export function drawFace(card: DrawnCard): LabFace {
       data.set(colour, (py * width + px) * 3);
     }
   }
-  const face: RectifiedFace = { raster: { data, width, height, channels: 3 }, widthMm: WIDTH_MM, heightMm: HEIGHT_MM, pxPerMm: PX_PER_MM, marginMm: MARGIN_MM, photoPxPerMm: card.photoPxPerMm ?? 20 };
+  const face: RectifiedFace = {
+    raster: { data, width, height, channels: 3 },
+    widthMm: WIDTH_MM,
+    heightMm: HEIGHT_MM,
+    pxPerMm: PX_PER_MM,
+    marginMm: MARGIN_MM,
+    photoPxPerMm: card.photoPxPerMm ?? 20,
+  };
   return labFace(face);
 }
 
 /** What the border measurement reads on a drawn card: its border width at every station, its colours. */
 export function bordersOf(card: DrawnCard): BorderMeasurement {
-  const every = <T>(value: () => T) => Object.fromEntries(SIDES.map((side) => [side, value()])) as Record<(typeof SIDES)[number], T>;
+  const every = <T>(value: () => T) =>
+    Object.fromEntries(SIDES.map((side) => [side, value()])) as Record<(typeof SIDES)[number], T>;
   return {
     stations: every(() => Array<number | null>(9).fill(card.borderMm)),
     colour: every(() => rgbToLab(...card.border)),

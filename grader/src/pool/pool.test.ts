@@ -13,8 +13,13 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-const job = (pool: GradingPool, mode: string) => pool.grade(Buffer.from('front'), Buffer.from('back'), { mode } as never);
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (e: unknown) => (e instanceof PoolError ? e.code : String(e)));
+const job = (pool: GradingPool, mode: string) =>
+  pool.grade(Buffer.from('front'), Buffer.from('back'), { mode } as never);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof PoolError ? e.code : String(e)),
+  );
 
 describe('the grading pool', () => {
   it('answers jobs through its workers', async () => {

@@ -81,7 +81,13 @@ export class GradingPool {
     return this.run('detect', front, back, options) as Promise<Detection>;
   }
 
-  private run(kind: JobMessage['kind'], front: Buffer, back: Buffer, options: JobMessage['options'], onStage?: (stage: GradeStage) => void): Promise<GradeOutcome | Detection> {
+  private run(
+    kind: JobMessage['kind'],
+    front: Buffer,
+    back: Buffer,
+    options: JobMessage['options'],
+    onStage?: (stage: GradeStage) => void,
+  ): Promise<GradeOutcome | Detection> {
     if (this.closed) return Promise.reject(new PoolError('closed', 'The grading engine is shutting down.'));
     const running = this.slots.filter((s) => s.job).length;
     if (running + this.queue.length >= this.slots.length + this.options.maxQueue) {
@@ -92,7 +98,14 @@ export class GradingPool {
     const b = new Uint8Array(back);
     const id = this.nextId++;
     return new Promise<GradeOutcome | Detection>((resolve, reject) => {
-      this.queue.push({ id, message: { id, kind, front: f, back: b, options }, transfer: [f.buffer, b.buffer], resolve, reject, ...(onStage ? { onStage } : {}) });
+      this.queue.push({
+        id,
+        message: { id, kind, front: f, back: b, options },
+        transfer: [f.buffer, b.buffer],
+        resolve,
+        reject,
+        ...(onStage ? { onStage } : {}),
+      });
       this.dispatch();
     });
   }
@@ -130,8 +143,12 @@ export class GradingPool {
         this.dispatch();
       } else this.finish(slot, message);
     });
-    worker.on('error', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
-    worker.on('exit', () => this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')));
+    worker.on('error', () =>
+      this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')),
+    );
+    worker.on('exit', () =>
+      this.replace(slot, new PoolError('worker_crashed', 'The analysis failed unexpectedly. Try again.')),
+    );
     return slot;
   }
 
@@ -143,7 +160,9 @@ export class GradingPool {
       slot.timer = setTimeout(() => {
         const stuck = slot.job;
         slot.job = null;
-        stuck?.reject(new PoolError('timeout', 'The analysis took too long and was stopped. Try again with sharper photos.'));
+        stuck?.reject(
+          new PoolError('timeout', 'The analysis took too long and was stopped. Try again with sharper photos.'),
+        );
         this.swap(slot);
       }, this.options.jobTimeoutMs);
       slot.worker.ref();
@@ -162,7 +181,8 @@ export class GradingPool {
     else if ('detection' in reply) job.resolve(reply.detection);
     else {
       const outcome = reply.outcome;
-      if (outcome.ok) outcome.annotated = { front: Buffer.from(outcome.annotated.front), back: Buffer.from(outcome.annotated.back) };
+      if (outcome.ok)
+        outcome.annotated = { front: Buffer.from(outcome.annotated.front), back: Buffer.from(outcome.annotated.back) };
       job.resolve(outcome);
     }
     if (slot.jobsDone >= this.options.recycleAfterJobs) this.swap(slot);

@@ -12,9 +12,7 @@ export interface JobMessage {
 }
 
 export type ReplyMessage =
-  | { id: number; outcome: GradeOutcome }
-  | { id: number; detection: Detection }
-  | { id: number; error: string };
+  { id: number; outcome: GradeOutcome } | { id: number; detection: Detection } | { id: number; error: string };
 
 /** Sent while a grading runs, as it reaches each stage. */
 export interface StageMessage {

@@ -7,6 +7,13 @@ parentPort?.on('message', (job: JobMessage & { options: { mode?: string } }) => 
   if (mode === 'hang') return;
   if (mode === 'crash') process.exit(3);
   if (mode === 'throw') throw new Error('worker blew up');
-  setTimeout(() => parentPort?.postMessage({ id: job.id, outcome: { ok: false, rejection: { code: 'no_card', message: `answered ${job.front.length}` } } }), 50);
+  setTimeout(
+    () =>
+      parentPort?.postMessage({
+        id: job.id,
+        outcome: { ok: false, rejection: { code: 'no_card', message: `answered ${job.front.length}` } },
+      }),
+    50,
+  );
 });
 parentPort?.postMessage({ ready: true } satisfies ReadyMessage);

@@ -10,9 +10,13 @@ parentPort?.on('message', async (job: JobMessage) => {
   const transfer: ArrayBuffer[] = [];
   try {
     if (job.kind === 'detect') {
-      reply = { id: job.id, detection: await locateCards(bufferOf(job.front), bufferOf(job.back), job.options.maxPixels) };
+      reply = {
+        id: job.id,
+        detection: await locateCards(bufferOf(job.front), bufferOf(job.back), job.options.maxPixels),
+      };
     } else {
-      const onStage = (stage: StageMessage['stage']) => parentPort?.postMessage({ id: job.id, stage } satisfies StageMessage);
+      const onStage = (stage: StageMessage['stage']) =>
+        parentPort?.postMessage({ id: job.id, stage } satisfies StageMessage);
       const outcome = await gradeCard(bufferOf(job.front), bufferOf(job.back), { ...job.options, onStage });
       if (outcome.ok) {
         const front = new Uint8Array(outcome.annotated.front);

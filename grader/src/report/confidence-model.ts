@@ -10,6 +10,6 @@ export const CONFIDENCE_MODEL: ConfidenceModel = {
     notAssessed: -0.168,
     centeringUnmeasured: -0.22,
     defects: -0.252,
-    belowTen: -1.069
-  }
+    belowTen: -1.069,
+  },
 };

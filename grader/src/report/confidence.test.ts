@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIDENCE_FEATURES, confidenceFeatures, confidenceOf, type ConfidenceModel, type ConfidenceReport } from './confidence.ts';
+import {
+  CONFIDENCE_FEATURES,
+  confidenceFeatures,
+  confidenceOf,
+  type ConfidenceModel,
+  type ConfidenceReport,
+} from './confidence.ts';
 import { CONFIDENCE_MODEL } from './confidence-model.ts';
 
 const sharpClean: ConfidenceReport = {
@@ -22,8 +28,20 @@ const doubtful: ConfidenceReport = {
 
 describe('the report confidence', () => {
   it('counts each doubt the report shows: the coarser photo, warnings, parts not assessed, unmeasured centering', () => {
-    expect(confidenceFeatures(sharpClean)).toEqual({ lowResolution: 0, warnings: 0, notAssessed: 0, centeringUnmeasured: 0, defects: 0, belowTen: 0 });
-    expect(confidenceFeatures(doubtful)).toMatchObject({ lowResolution: 7 / 12, warnings: 1, notAssessed: 1, centeringUnmeasured: 1 });
+    expect(confidenceFeatures(sharpClean)).toEqual({
+      lowResolution: 0,
+      warnings: 0,
+      notAssessed: 0,
+      centeringUnmeasured: 0,
+      defects: 0,
+      belowTen: 0,
+    });
+    expect(confidenceFeatures(doubtful)).toMatchObject({
+      lowResolution: 7 / 12,
+      warnings: 1,
+      notAssessed: 1,
+      centeringUnmeasured: 1,
+    });
   });
 
   it('is lower for a report with doubts than for a sharp, fully measured one, under the fitted model', () => {
@@ -35,7 +53,11 @@ describe('the report confidence', () => {
   });
 
   it('stays between 0.05 and 0.95 whatever the model says', () => {
-    const sure: ConfidenceModel = { source: 'test', bias: 20, weights: { lowResolution: 0, warnings: 0, notAssessed: 0, centeringUnmeasured: 0, defects: 0, belowTen: 0 } };
+    const sure: ConfidenceModel = {
+      source: 'test',
+      bias: 20,
+      weights: { lowResolution: 0, warnings: 0, notAssessed: 0, centeringUnmeasured: 0, defects: 0, belowTen: 0 },
+    };
     expect(confidenceOf(sharpClean, sure)).toBe(0.95);
     expect(confidenceOf(sharpClean, { ...sure, bias: -20 })).toBe(0.05);
   });

@@ -5,13 +5,30 @@ import { CONFIDENCE_MODEL } from './confidence-model.ts';
 export type ConfidenceReport = Pick<GradeReport, 'warnings' | 'pxPerMm' | 'centering' | 'defects' | 'scores'>;
 
 /** The evidence a report's confidence weighs, each a number that grows with doubt. */
-export const CONFIDENCE_FEATURES = ['lowResolution', 'warnings', 'notAssessed', 'centeringUnmeasured', 'defects', 'belowTen'] as const;
+export const CONFIDENCE_FEATURES = [
+  'lowResolution',
+  'warnings',
+  'notAssessed',
+  'centeringUnmeasured',
+  'defects',
+  'belowTen',
+] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
 
 /** Warnings of a photo fault to retake (a card seen through plastic among them)... */
-const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set(['blur', 'glare', 'low_resolution', 'tilt', 'through_holder']);
+const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set([
+  'blur',
+  'glare',
+  'low_resolution',
+  'tilt',
+  'through_holder',
+]);
 /** ...and of a part of the card not read (centering is counted per face apart). */
-const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['surface_not_assessed', 'edges_not_assessed', 'face_not_assessed']);
+const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set([
+  'surface_not_assessed',
+  'edges_not_assessed',
+  'face_not_assessed',
+]);
 
 /**
  * The report's doubts as numbers: how far below 12 px/mm the coarser photo is (fine wear stops

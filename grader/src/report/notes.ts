@@ -1,4 +1,10 @@
-import { DEFECT_KIND_NAMES, type CenteringFace, type Defect, type GradeReport, type QualityWarning } from '@gradelens/shared';
+import {
+  DEFECT_KIND_NAMES,
+  type CenteringFace,
+  type Defect,
+  type GradeReport,
+  type QualityWarning,
+} from '@gradelens/shared';
 
 const FACE = { front: 'Front', back: 'Back' } as const;
 const KIND = DEFECT_KIND_NAMES;
@@ -13,7 +19,9 @@ export function writeNotes(report: Omit<GradeReport, 'notes'>, surfaceInspected:
   const centering = (['front', 'back'] as const).map((face) => centeringSentence(FACE[face], report.centering[face]));
   paragraphs.push(centering.join(' '));
   if (s.centering === null) {
-    paragraphs.push('Centering was not measured on either face, so the overall grade comes from corners, edges and surface alone, and the report is less sure of it.');
+    paragraphs.push(
+      'Centering was not measured on either face, so the overall grade comes from corners, edges and surface alone, and the report is less sure of it.',
+    );
   }
   const worst = [...report.defects].sort((a, b) => a.impliedGrade - b.impliedGrade || b.sizeMm - a.sizeMm).slice(0, 6);
   if (worst.length) {
@@ -34,7 +42,8 @@ export function writeNotes(report: Omit<GradeReport, 'notes'>, surfaceInspected:
 }
 
 function centeringSentence(face: string, c: CenteringFace): string {
-  if (!c.measurable || !c.leftRight || !c.topBottom) return `${face} centering: not measurable. ${c.reason ?? ''}`.trim();
+  if (!c.measurable || !c.leftRight || !c.topBottom)
+    return `${face} centering: not measurable. ${c.reason ?? ''}`.trim();
   const [lr, tb] = [c.leftRight, c.topBottom];
   const worst = Math.max(lr[0], tb[0]);
   const whose = c.ownerSet ? ', from centering lines set by the owner' : '';
@@ -42,4 +51,5 @@ function centeringSentence(face: string, c: CenteringFace): string {
 }
 
 const fmt = (pair: [number, number]) => `${pair[0].toFixed(1)}/${pair[1].toFixed(1)}`;
-const gradeNoun = (d: Defect) => (d.kind.startsWith('corner') ? 'corners' : d.kind.startsWith('edge') ? 'edges' : 'surface');
+const gradeNoun = (d: Defect) =>
+  d.kind.startsWith('corner') ? 'corners' : d.kind.startsWith('edge') ? 'edges' : 'surface';

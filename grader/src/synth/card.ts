@@ -35,37 +35,54 @@ export interface CardDesign {
 export const PX_PER_MM = 20;
 
 /** Renders a flat card face (RGBA, transparent outside the rounded outline) at 20 px per mm. */
-export async function renderCardFace(design: CardDesign, rng: Random): Promise<{ data: Uint8Array; width: number; height: number }> {
+export async function renderCardFace(
+  design: CardDesign,
+  rng: Random,
+): Promise<{ data: Uint8Array; width: number; height: number }> {
   const { w, h } = SIZES[design.size];
   const s = PX_PER_MM;
   const W = w * s;
   const H = h * s;
   const b = design.borders;
-  const art = b ? { x: b.left * s, y: b.top * s, w: (w - b.left - b.right) * s, h: (h - b.top - b.bottom) * s } : { x: 0, y: 0, w: W, h: H };
+  const art = b
+    ? { x: b.left * s, y: b.top * s, w: (w - b.left - b.right) * s, h: (h - b.top - b.bottom) * s }
+    : { x: 0, y: 0, w: W, h: H };
   const hue = design.artHue;
   const shapes: string[] = [];
   for (let i = 0; i < 6; i += 1) {
     const cx = art.x + rng.range(0.15, 0.85) * art.w;
     const cy = art.y + rng.range(0.1, 0.6) * art.h;
-    shapes.push(`<circle cx="${cx}" cy="${cy}" r="${rng.range(0.05, 0.18) * art.w}" fill="hsl(${(hue + rng.int(0, 120)) % 360},${rng.int(40, 80)}%,${rng.int(30, 60)}%)" opacity="0.85"/>`);
+    shapes.push(
+      `<circle cx="${cx}" cy="${cy}" r="${rng.range(0.05, 0.18) * art.w}" fill="hsl(${(hue + rng.int(0, 120)) % 360},${rng.int(40, 80)}%,${rng.int(30, 60)}%)" opacity="0.85"/>`,
+    );
   }
   // Text-like strokes in a text box: printing, not defects.
   const textBox = { x: art.x + art.w * 0.08, y: art.y + art.h * 0.68, w: art.w * 0.84, h: art.h * 0.26 };
-  shapes.push(`<rect x="${textBox.x}" y="${textBox.y}" width="${textBox.w}" height="${textBox.h}" fill="hsl(${hue},30%,88%)"/>`);
+  shapes.push(
+    `<rect x="${textBox.x}" y="${textBox.y}" width="${textBox.w}" height="${textBox.h}" fill="hsl(${hue},30%,88%)"/>`,
+  );
   for (let line = 0; line < 5; line += 1) {
     const y = textBox.y + textBox.h * (0.15 + line * 0.17);
-    shapes.push(`<rect x="${textBox.x + 10}" y="${y}" width="${textBox.w * rng.range(0.5, 0.9)}" height="${s * 0.6}" fill="hsl(${hue},20%,25%)"/>`);
+    shapes.push(
+      `<rect x="${textBox.x + 10}" y="${y}" width="${textBox.w * rng.range(0.5, 0.9)}" height="${s * 0.6}" fill="hsl(${hue},20%,25%)"/>`,
+    );
   }
   if (design.holo) {
     // Foil: repeating diagonal rainbow bands over the art, and a field of small sparkles.
-    shapes.unshift(`<rect x="${art.x}" y="${art.y}" width="${art.w}" height="${art.h}" fill="url(#holo)" opacity="0.45"/>`);
+    shapes.unshift(
+      `<rect x="${art.x}" y="${art.y}" width="${art.w}" height="${art.h}" fill="url(#holo)" opacity="0.45"/>`,
+    );
     for (let i = 0; i < 160; i += 1) {
       const r = rng.range(0.06, 0.2) * s;
-      shapes.push(`<circle cx="${art.x + rng.next() * art.w}" cy="${art.y + rng.next() * art.h * 0.66}" r="${r}" fill="#fffef6" opacity="${rng.range(0.4, 0.85)}"/>`);
+      shapes.push(
+        `<circle cx="${art.x + rng.next() * art.w}" cy="${art.y + rng.next() * art.h * 0.66}" r="${r}" fill="#fffef6" opacity="${rng.range(0.4, 0.85)}"/>`,
+      );
     }
   }
   for (const g of design.borderPrint?.glyphs ?? []) {
-    shapes.push(`<rect x="${g.x * s}" y="${g.y * s}" width="${g.w * s}" height="${g.h * s}" fill="${design.borderPrint!.colour}"/>`);
+    shapes.push(
+      `<rect x="${g.x * s}" y="${g.y * s}" width="${g.w * s}" height="${g.h * s}" fill="${design.borderPrint!.colour}"/>`,
+    );
   }
   const defects: string[] = [];
   const corners = [
@@ -92,18 +109,27 @@ export async function renderCardFace(design: CardDesign, rng: Random): Promise<{
     defects.push(`<rect x="${rect[0]}" y="${rect[1]}" width="${rect[2]}" height="${rect[3]}" fill="#f4f4f2"/>`);
   }
   for (const sc of design.scratches) {
-    defects.push(`<line x1="${sc.x1 * s}" y1="${sc.y1 * s}" x2="${sc.x2 * s}" y2="${sc.y2 * s}" stroke="#f6f6f3" stroke-opacity="0.85" stroke-width="${0.12 * s}" stroke-linecap="round"/>`);
+    defects.push(
+      `<line x1="${sc.x1 * s}" y1="${sc.y1 * s}" x2="${sc.x2 * s}" y2="${sc.y2 * s}" stroke="#f6f6f3" stroke-opacity="0.85" stroke-width="${0.12 * s}" stroke-linecap="round"/>`,
+    );
   }
   for (const l of design.printLines ?? []) {
-    const [x, y, lw, lh] = l.vertical ? [(l.at - l.width / 2) * s, 0, l.width * s, H] : [0, (l.at - l.width / 2) * s, W, l.width * s];
-    defects.push(`<rect x="${x}" y="${y}" width="${lw}" height="${lh}" fill="${l.colour}" fill-opacity="${l.opacity}"/>`);
+    const [x, y, lw, lh] = l.vertical
+      ? [(l.at - l.width / 2) * s, 0, l.width * s, H]
+      : [0, (l.at - l.width / 2) * s, W, l.width * s];
+    defects.push(
+      `<rect x="${x}" y="${y}" width="${lw}" height="${lh}" fill="${l.colour}" fill-opacity="${l.opacity}"/>`,
+    );
   }
   for (const c of design.creases ?? []) {
     const length = Math.hypot(c.x2 - c.x1, c.y2 - c.y1);
     // The unit normal: the light band lies on its negative side, the dark band on its positive side.
     const nx = -(c.y2 - c.y1) / length;
     const ny = (c.x2 - c.x1) / length;
-    for (const [side, colour] of [[-1, '#ffffff'], [1, '#000000']] as const) {
+    for (const [side, colour] of [
+      [-1, '#ffffff'],
+      [1, '#000000'],
+    ] as const) {
       const ox = (side * nx * c.width * s) / 2;
       const oy = (side * ny * c.width * s) / 2;
       defects.push(

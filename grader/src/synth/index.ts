@@ -1,5 +1,12 @@
 import type { HalfPointScores, RejectionCode } from '@gradelens/shared';
-import { backCenteringGrade, cornerViewGrade, edgesGrade, frontCenteringGrade, overallScore, surfaceGrade } from '../rubric.ts';
+import {
+  backCenteringGrade,
+  cornerViewGrade,
+  edgesGrade,
+  frontCenteringGrade,
+  overallScore,
+  surfaceGrade,
+} from '../rubric.ts';
 import { renderCardFace, SIZES, type CardDesign } from './card.ts';
 import { photograph, type Background, type PhotoSetup } from './photo.ts';
 import { seededRandom, type Random } from './random.ts';
@@ -62,13 +69,23 @@ const pair = (a: number, b: number): [number, number] => {
   return [larger, 100 - larger];
 };
 
-function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign['size'], face: 'front' | 'back', borderPrint = false, crease = false, printLine = false): CardDesign {
+function design(
+  rng: Random,
+  variant: SynthOptions['variant'],
+  size: CardDesign['size'],
+  face: 'front' | 'back',
+  borderPrint = false,
+  crease = false,
+  printLine = false,
+): CardDesign {
   const total = rng.range(5, 7.5);
   const lr = rng.range(0.5, 0.62);
   const tb = rng.range(0.5, 0.6);
   const fullArt = variant === 'full_art' && face === 'front';
   const worn = variant === 'worn';
-  const borders = fullArt ? null : { left: total * lr, right: total * (1 - lr), top: total * tb * 1.1, bottom: total * (1 - tb) * 1.1 };
+  const borders = fullArt
+    ? null
+    : { left: total * lr, right: total * (1 - lr), top: total * tb * 1.1, bottom: total * (1 - tb) * 1.1 };
   const scratches: CardDesign['scratches'] = [];
   if (worn && face === 'front' && borders) {
     // Light scratches across the artwork, away from the text box (lower third).
@@ -101,7 +118,7 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
     const height = Math.min(0.9, 0.35 * borders.bottom);
     const y = h - borders.bottom / 2 - height / 2;
     const glyphs: { x: number; y: number; w: number; h: number }[] = [];
-    for (let x = rng.range(4, 10), end = x + rng.range(15, 30); x < Math.min(end, w - 5); ) {
+    for (let x = rng.range(4, 10), end = x + rng.range(15, 30); x < Math.min(end, w - 5);) {
       const gw = rng.range(0.25, 0.6);
       glyphs.push({ x, y, w: gw, h: height * rng.range(0.7, 1) });
       x += gw + (rng.next() < 0.2 ? 0.5 : 0.15);
@@ -118,10 +135,23 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
     const cy = rng.range(0.25, 0.75) * h;
     const half = rng.range(6, 35);
     // How far the line can run each way before it comes within 2 mm of a side.
-    const reach = (sx: number, sy: number) => Math.min(sx > 0 ? (w - 2 - cx) / sx : sx < 0 ? (2 - cx) / sx : Infinity, sy > 0 ? (h - 2 - cy) / sy : sy < 0 ? (2 - cy) / sy : Infinity);
+    const reach = (sx: number, sy: number) =>
+      Math.min(
+        sx > 0 ? (w - 2 - cx) / sx : sx < 0 ? (2 - cx) / sx : Infinity,
+        sy > 0 ? (h - 2 - cy) / sy : sy < 0 ? (2 - cy) / sy : Infinity,
+      );
     const forward = Math.min(half, reach(ux, uy));
     const back = Math.min(half, reach(-ux, -uy));
-    d.creases = [{ x1: cx - back * ux, y1: cy - back * uy, x2: cx + forward * ux, y2: cy + forward * uy, width: rng.range(0.3, 0.6), strength: rng.range(0.3, 0.5) }];
+    d.creases = [
+      {
+        x1: cx - back * ux,
+        y1: cy - back * uy,
+        x2: cx + forward * ux,
+        y2: cy + forward * uy,
+        width: rng.range(0.3, 0.6),
+        strength: rng.range(0.3, 0.5),
+      },
+    ];
   }
   if (printLine && face === 'front') {
     // Across the card along the press's direction, light or dark, a tenth to a quarter of a
@@ -129,19 +159,32 @@ function design(rng: Random, variant: SynthOptions['variant'], size: CardDesign[
     const { w, h } = SIZES[size];
     const vertical = rng.next() < 0.5;
     const light = rng.next() < 0.5;
-    d.printLines = [{ vertical, at: rng.range(0.2, 0.8) * (vertical ? w : h), width: rng.range(0.1, 0.25), colour: light ? '#ffffff' : '#000000', opacity: rng.range(0.2, 0.35) }];
+    d.printLines = [
+      {
+        vertical,
+        at: rng.range(0.2, 0.8) * (vertical ? w : h),
+        width: rng.range(0.1, 0.25),
+        colour: light ? '#ffffff' : '#000000',
+        opacity: rng.range(0.2, 0.35),
+      },
+    ];
   }
   return d;
 }
 
 /** One synthetic front/back pair with its ground truth. */
-export async function generateCase(options: SynthOptions): Promise<{ front: Buffer; back: Buffer; truth: GroundTruth }> {
+export async function generateCase(
+  options: SynthOptions,
+): Promise<{ front: Buffer; back: Buffer; truth: GroundTruth }> {
   const rng = seededRandom(options.seed);
   const frame = options.frame ?? '12mp';
   const sizeRoll = rng.next();
   const size: CardDesign['size'] = options.size ?? (sizeRoll < 0.8 ? 'standard' : 'small');
   const background = options.background ?? rng.pick<Background>(['white_paper', 'dark_cloth', 'wood', 'grey_table']);
-  const faces = {} as Record<'front' | 'back', { jpeg: Buffer; pxPerMm: number; design: CardDesign; corners: { x: number; y: number }[] }>;
+  const faces = {} as Record<
+    'front' | 'back',
+    { jpeg: Buffer; pxPerMm: number; design: CardDesign; corners: { x: number; y: number }[] }
+  >;
   for (const face of ['front', 'back'] as const) {
     const d = design(rng, options.variant, size, face, options.borderPrint, options.crease, options.printLine);
     const flat = await renderCardFace(d, rng);
@@ -169,14 +212,23 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
       // Drawn only when asked for, so the photos every other seed gives stay the same.
       const angle = rng.range(0, 2 * Math.PI);
       const offset = rng.range(0.6, 1.8);
-      setup.shadow = { dxMm: offset * Math.cos(angle), dyMm: offset * Math.sin(angle), softMm: rng.range(0.3, 1.2), strength: rng.range(0.2, 0.45) };
+      setup.shadow = {
+        dxMm: offset * Math.cos(angle),
+        dyMm: offset * Math.sin(angle),
+        softMm: rng.range(0.3, 1.2),
+        strength: rng.range(0.2, 0.45),
+      };
     }
     const shot = await photograph(flat, d, setup, rng);
     faces[face] = { jpeg: shot.jpeg, pxPerMm: shot.pxPerMm, design: d, corners: shot.corners };
   }
   const centering = (d: CardDesign): CenteringTruth =>
     d.borders
-      ? { measurable: true, leftRight: pair(d.borders.left, d.borders.right), topBottom: pair(d.borders.top, d.borders.bottom) }
+      ? {
+          measurable: true,
+          leftRight: pair(d.borders.left, d.borders.right),
+          topBottom: pair(d.borders.top, d.borders.bottom),
+        }
       : { measurable: false };
   const centeringScores = (['front', 'back'] as const).flatMap((face) => {
     const c = centering(faces[face].design);
@@ -185,16 +237,25 @@ export async function generateCase(options: SynthOptions): Promise<{ front: Buff
     return [face === 'front' ? frontCenteringGrade(worst) : backCenteringGrade(worst)];
   });
   const expectedCentering = centeringScores.length ? Math.min(...centeringScores) : null;
-  const corners = Math.min(...[...faces.front.design.cornerWhitening, ...faces.back.design.cornerWhitening].map(cornerViewGrade));
-  const edgeLength = [...faces.front.design.edgeWhitening, ...faces.back.design.edgeWhitening].reduce((t, e) => t + e.length, 0);
+  const corners = Math.min(
+    ...[...faces.front.design.cornerWhitening, ...faces.back.design.cornerWhitening].map(cornerViewGrade),
+  );
+  const edgeLength = [...faces.front.design.edgeWhitening, ...faces.back.design.edgeWhitening].reduce(
+    (t, e) => t + e.length,
+    0,
+  );
   const edges = edgesGrade(edgeLength);
   const scratchMm = (d: CardDesign) => d.scratches.reduce((t, sc) => t + Math.hypot(sc.x2 - sc.x1, sc.y2 - sc.y1), 0);
   const creaseLengths = (d: CardDesign) => (d.creases ?? []).map((c) => Math.hypot(c.x2 - c.x1, c.y2 - c.y1));
   const allCreases = [...creaseLengths(faces.front.design), ...creaseLengths(faces.back.design)];
   // A print line counts as a scratch of its length at half weight (docs/grading.md).
-  const printLineMm = (d: CardDesign) => (d.printLines ?? []).map((l) => (l.vertical ? SIZES[d.size].h : SIZES[d.size].w));
+  const printLineMm = (d: CardDesign) =>
+    (d.printLines ?? []).map((l) => (l.vertical ? SIZES[d.size].h : SIZES[d.size].w));
   const lineScore = (d: CardDesign) => scratchMm(d) + 0.5 * printLineMm(d).reduce((t, v) => t + v, 0);
-  const surface = surfaceGrade(lineScore(faces.front.design) + 0.5 * lineScore(faces.back.design), { count: allCreases.length, longestMm: Math.max(0, ...allCreases) });
+  const surface = surfaceGrade(lineScore(faces.front.design) + 0.5 * lineScore(faces.back.design), {
+    count: allCreases.length,
+    longestMm: Math.max(0, ...allCreases),
+  });
   const expected = { centering: expectedCentering, corners, edges, surface };
   return {
     front: faces.front.jpeg,

@@ -140,7 +140,10 @@ export async function photograph(
   let image = sharp(Buffer.from(out.buffer, out.byteOffset, out.length), { raw: { width: W, height: H, channels: 3 } });
   if (setup.blurSigma >= 0.3) image = image.blur(setup.blurSigma);
   const jpeg = await image.jpeg({ quality: setup.jpegQuality }).toBuffer();
-  const widthPx = (Math.hypot(corners[1]!.x - corners[0]!.x, corners[1]!.y - corners[0]!.y) + Math.hypot(corners[2]!.x - corners[3]!.x, corners[2]!.y - corners[3]!.y)) / 2;
+  const widthPx =
+    (Math.hypot(corners[1]!.x - corners[0]!.x, corners[1]!.y - corners[0]!.y) +
+      Math.hypot(corners[2]!.x - corners[3]!.x, corners[2]!.y - corners[3]!.y)) /
+    2;
   return { jpeg, corners, pxPerMm: widthPx / size.w };
 }
 
@@ -148,7 +151,14 @@ export async function photograph(
  * Darkens the table where the card's outline, moved by the shadow's offset and blurred by its
  * softness, falls. The card is drawn over it afterwards, so only the part beside it shows.
  */
-function castShadow(out: Uint8ClampedArray, W: number, H: number, corners: Point[], shadow: NonNullable<PhotoSetup['shadow']>, pxPerMm: number) {
+function castShadow(
+  out: Uint8ClampedArray,
+  W: number,
+  H: number,
+  corners: Point[],
+  shadow: NonNullable<PhotoSetup['shadow']>,
+  pxPerMm: number,
+) {
   const dx = shadow.dxMm * pxPerMm;
   const dy = shadow.dyMm * pxPerMm;
   const shifted = corners.map((c) => ({ x: c.x + dx, y: c.y + dy }));
@@ -173,7 +183,8 @@ function castShadow(out: Uint8ClampedArray, W: number, H: number, corners: Point
     }
     return true;
   };
-  for (let y = 0; y < h; y += 1) for (let x = 0; x < w; x += 1) mask[y * w + x] = inside(x + x0 + 0.5, y + y0 + 0.5) ? 1 : 0;
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) mask[y * w + x] = inside(x + x0 + 0.5, y + y0 + 0.5) ? 1 : 0;
   // Three box blurs of radius r: close to a Gaussian penumbra.
   for (let pass = 0; pass < 3; pass += 1) mask = boxBlur(mask, w, h, r);
   for (let y = 0; y < h; y += 1)

@@ -155,7 +155,9 @@ export const cardGradings = pgTable(
     check('card_gradings_ml_powered_flag', sql`${t.mlPowered} IN (0, 1)`),
     check('card_gradings_cert_photo_hidden_flag', sql`${t.certPhotoHidden} IN (0, 1)`),
     // The sweep of drafts older than 30 days.
-    index('card_gradings_drafts_idx').on(t.createdAt).where(sql`${t.gradedAt} IS NULL`),
+    index('card_gradings_drafts_idx')
+      .on(t.createdAt)
+      .where(sql`${t.gradedAt} IS NULL`),
   ],
 );
 
@@ -248,10 +250,7 @@ export const pointsLedger = pgTable(
       .on(t.cardGradingId)
       .where(sql`${t.reason} = 'grading'`),
     check('points_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
-    check(
-      'points_ledger_reason_valid',
-      sql`${t.reason} IN ('signup_bonus', 'grading', 'payment', 'admin_adjustment')`,
-    ),
+    check('points_ledger_reason_valid', sql`${t.reason} IN ('signup_bonus', 'grading', 'payment', 'admin_adjustment')`),
   ],
 );
 
@@ -319,10 +318,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('orders_user_idx').on(t.userId),
-    check('orders_total_non_negative', sql`${t.totalAmount} >= 0`),
-  ],
+  (t) => [index('orders_user_idx').on(t.userId), check('orders_total_non_negative', sql`${t.totalAmount} >= 0`)],
 );
 
 export const orderItems = pgTable(
@@ -387,10 +383,7 @@ export const marketplaceListings = pgTable(
   (t) => [
     index('marketplace_listings_user_idx').on(t.userId),
     check('marketplace_listings_type_valid', sql`${t.listingType} IN ('sell', 'trade')`),
-    check(
-      'marketplace_listings_sell_has_price',
-      sql`${t.listingType} <> 'sell' OR ${t.askingPrice} >= 0.01`,
-    ),
+    check('marketplace_listings_sell_has_price', sql`${t.listingType} <> 'sell' OR ${t.askingPrice} >= 0.01`),
     check('marketplace_listings_view_count_non_negative', sql`${t.viewCount} >= 0`),
   ],
 );

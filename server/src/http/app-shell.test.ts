@@ -8,7 +8,10 @@ import { NONCE_PLACEHOLDER, registerAppShell } from './app-shell.ts';
 import { registerSecurityHeaders } from './security.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'gradelens-shell-'));
-writeFileSync(path.join(dist, 'index.html'), `<html><head><meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" /></head><body></body></html>`);
+writeFileSync(
+  path.join(dist, 'index.html'),
+  `<html><head><meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" /></head><body></body></html>`,
+);
 writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
 mkdirSync(path.join(dist, 'assets'));
 const bundle = 'console.log("a hashed bundle");'.repeat(40);
@@ -29,11 +32,22 @@ const nonceIn = (html: string) => /content="([^"]+)"/.exec(html)?.[1];
 describe('the built client files', () => {
   it('sends hashed bundles brotli- or gzip-compressed as the browser accepts, kept a year; other files and the shell are checked each time', async () => {
     const app = await shellApp();
-    const br = await app.inject({ method: 'GET', url: '/assets/index-8yUP7Ecf.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/index-8yUP7Ecf.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(String(br.headers.vary)).toMatch(/accept-encoding/);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
-    const gz = await app.inject({ method: 'GET', url: '/assets/index-8yUP7Ecf.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/index-8yUP7Ecf.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await app.inject({ method: 'GET', url: '/assets/index-8yUP7Ecf.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -56,7 +70,10 @@ describe('the app shell', () => {
     expect(policy).toMatch(/script-src 'self';/);
     expect(first.headers['cache-control']).toBe('no-cache');
     const head = await app.inject({ method: 'HEAD', url: '/portfolio' });
-    expect([head.statusCode, String(head.headers['content-security-policy'])]).toEqual([200, expect.stringMatching(/style-src 'self' 'nonce-/)]);
+    expect([head.statusCode, String(head.headers['content-security-policy'])]).toEqual([
+      200,
+      expect.stringMatching(/style-src 'self' 'nonce-/),
+    ]);
     await app.close();
   });
 

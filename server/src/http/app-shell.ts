@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { contentSecurityPolicy } from './security.ts';
 
 /** A file Vite named by its content (assets/index-8yUP7Ecf.js), or its brotli or gzip copy. */
-const isHashedAsset = (filePath: string) => /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath);
+const isHashedAsset = (filePath: string) =>
+  /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath);
 
 /** Written into client/index.html's csp-nonce meta tag; the server puts each answer's nonce in its place. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';

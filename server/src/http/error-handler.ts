@@ -22,8 +22,16 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     code: 'TOO_LARGE',
     message: `Send at most ${UPLOAD_MAX_FILES} files in one upload: the front and the back of the card.`,
   },
-  FST_PARTS_LIMIT: { status: 413, code: 'TOO_LARGE', message: 'That upload has too many parts. Send only the form’s own fields and files.' },
-  FST_FIELDS_LIMIT: { status: 413, code: 'TOO_LARGE', message: 'That upload has too many fields. Send only the form’s own fields and files.' },
+  FST_PARTS_LIMIT: {
+    status: 413,
+    code: 'TOO_LARGE',
+    message: 'That upload has too many parts. Send only the form’s own fields and files.',
+  },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: 'TOO_LARGE',
+    message: 'That upload has too many fields. Send only the form’s own fields and files.',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA',

@@ -17,7 +17,13 @@ const registration = () => {
 };
 
 const register = (headers: Record<string, string>, payload: unknown = registration()) =>
-  t.app.inject({ method: 'POST', url: '/api/register', remoteAddress: uniqueIp(), headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    remoteAddress: uniqueIp(),
+    headers,
+    payload: payload as object,
+  });
 
 describe('a state-changing call from another site (cross-site request forgery)', () => {
   it.each([
@@ -64,7 +70,12 @@ describe('a state-changing call from another site (cross-site request forgery)',
 /** A card upload as a browser sends it, with these files. */
 function upload(cookie: string, files: Parameters<typeof multipart>[0]) {
   const form = multipart(files);
-  return t.app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { ...form.headers, cookie }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/card-gradings/upload',
+    headers: { ...form.headers, cookie },
+    payload: form.payload,
+  });
 }
 
 describe('request bodies', () => {
@@ -229,7 +240,9 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 describe('the log', () => {
   it('holds neither the values of a failed query nor the query string of an address', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({ LOG_LEVEL: 'info' }, undefined, { logStream: { write: (line) => void lines.push(line) } });
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, undefined, {
+      logStream: { write: (line) => void lines.push(line) },
+    });
     const marker = unique('secretmarker');
     const visit = await logged.app.inject({ method: 'GET', url: `/api/gallery?token=${marker}` });
     expect(visit.statusCode).toBe(200);

@@ -27,7 +27,9 @@ const POLICY: Record<string, string[]> = {
 /** The policy as a header value; with a nonce, style elements carrying it are allowed too. */
 export function contentSecurityPolicy(styleNonce?: string): string {
   return Object.entries(POLICY)
-    .map(([name, values]) => [name, ...values, ...(name === 'style-src' && styleNonce ? [`'nonce-${styleNonce}'`] : [])].join(' '))
+    .map(([name, values]) =>
+      [name, ...values, ...(name === 'style-src' && styleNonce ? [`'nonce-${styleNonce}'`] : [])].join(' '),
+    )
     .join('; ');
 }
 
@@ -38,7 +40,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Pick<En
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Only a site served over HTTPS may ask browsers to insist on it.
-    strictTransportSecurity: env.PUBLIC_URL.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
   });
 }
 
@@ -105,4 +109,7 @@ export function rejectNulInAddress(app: FastifyInstance): void {
 }
 
 export const nulRefused = () =>
-  new AppError('VALIDATION', 'The request contains a NUL character (\\0), which no field accepts. Remove it and try again.');
+  new AppError(
+    'VALIDATION',
+    'The request contains a NUL character (\\0), which no field accepts. Remove it and try again.',
+  );

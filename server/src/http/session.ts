@@ -2,12 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import {
-  createSession,
-  deleteSession,
-  findSessionUser,
-  type SessionUser,
-} from '../modules/sessions/service.ts';
+import { createSession, deleteSession, findSessionUser, type SessionUser } from '../modules/sessions/service.ts';
 
 export const SESSION_COOKIE = 'gradelens_session';
 

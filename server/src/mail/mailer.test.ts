@@ -25,7 +25,12 @@ describe('the mailer without SMTP_URL', () => {
 
   it('logs the recipient and the subject of a reset mail, never its token or link', async () => {
     const user = await createUser(t.db);
-    const response = await t.app.inject({ method: 'POST', url: '/api/forgot-password', remoteAddress: uniqueIp(), payload: { email: user.email } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      remoteAddress: uniqueIp(),
+      payload: { email: user.email },
+    });
     const token: string = response.json().token;
     expect(token).toEqual(expect.any(String));
 

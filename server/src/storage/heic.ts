@@ -28,7 +28,10 @@ export async function decodeHeic(data: Buffer, limits: { maxPixels: number; budg
   }
 }
 
-function runWorker(data: Buffer, { maxPixels, budgetMs }: { maxPixels: number; budgetMs: number }): Promise<HeicDecode> {
+function runWorker(
+  data: Buffer,
+  { maxPixels, budgetMs }: { maxPixels: number; budgetMs: number },
+): Promise<HeicDecode> {
   const input = new Uint8Array(data);
   // libheif prints why a file does not parse; the answer already says it cannot be read.
   const worker = new Worker(WORKER, { workerData: { input, maxPixels }, transferList: [input.buffer], stdout: true });

@@ -13,7 +13,8 @@ const FTYP_MAX_BYTES = 256;
 export function photoFormat(data: Buffer): PhotoFormat | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
   if (data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   const brands = ftypBrands(data);
   // HEIC and AVIF share the HEIF container and often the mif1 brand: only an avif brand says AVIF.
   if (brands.some((b) => AVIF_BRANDS.includes(b))) return 'avif';
@@ -39,6 +40,7 @@ const START_OF_SCAN = Buffer.from([0xff, 0xda]);
  */
 export function jpegScanCount(data: Buffer, atMost: number): number {
   let count = 0;
-  for (let at = data.indexOf(START_OF_SCAN); at !== -1 && count <= atMost; at = data.indexOf(START_OF_SCAN, at + 2)) count += 1;
+  for (let at = data.indexOf(START_OF_SCAN); at !== -1 && count <= atMost; at = data.indexOf(START_OF_SCAN, at + 2))
+    count += 1;
   return count;
 }

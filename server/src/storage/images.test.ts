@@ -50,7 +50,10 @@ describe('normalizeImage: what it takes', () => {
   });
 
   it('turns a JPEG as its EXIF orientation says', async () => {
-    const turned = await sharp(await jpegOf(400, 300)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await sharp(await jpegOf(400, 300))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const meta = await sharp(await normalizeImage(turned, { format: 'jpg' })).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([300, 400, undefined]);
   });
@@ -95,7 +98,9 @@ describe('normalizeImage: what it refuses', () => {
   });
 
   it('refuses a HEIC whose container declares more than 50 megapixels with 413, before decoding it', async () => {
-    const { error, seconds } = await refusal(normalizeImage(heicOf({ declared: { width: 10_000, height: 6000 } }), { format: 'jpg' }));
+    const { error, seconds } = await refusal(
+      normalizeImage(heicOf({ declared: { width: 10_000, height: 6000 } }), { format: 'jpg' }),
+    );
     expect([error.status, error.message]).toEqual([413, expect.stringMatching(/more than 50 megapixels/)]);
     expect(seconds).toBeLessThan(3);
   });
@@ -118,8 +123,16 @@ describe('normalizeImage: what it refuses', () => {
 describe('normalizeImage: the time budget', () => {
   it('stops a JPEG that decodes past the budget, answers 422 on time and frees the CPU', async () => {
     // 49 MP of CMYK, converted to RGB pixel by pixel; made by enlarging a small CMYK photo.
-    const small = await sharp(randomBytes(500 * 500 * 3), { raw: { width: 500, height: 500, channels: 3 } }).toColourspace('cmyk').jpeg().toBuffer();
-    const cmyk = await sharp(small).pipelineColourspace('cmyk').resize(7000, 7000, { kernel: 'cubic' }).toColourspace('cmyk').jpeg().toBuffer();
+    const small = await sharp(randomBytes(500 * 500 * 3), { raw: { width: 500, height: 500, channels: 3 } })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
+    const cmyk = await sharp(small)
+      .pipelineColourspace('cmyk')
+      .resize(7000, 7000, { kernel: 'cubic' })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
     const started = performance.now();
     const { error, seconds } = await refusal(normalizeImage(cmyk, { format: 'jpg' }, { budgetSeconds: 0.25 }));
     expect([error.status, error.message]).toEqual([

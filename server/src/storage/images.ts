@@ -83,7 +83,12 @@ export function localImageStore(uploadsDir: string): ImageStore {
           await file.close();
           return null;
         }
-        return { body: file.createReadStream(), size: info.size, modifiedAt: info.mtime, mimeType: MIME_TYPES[match[1] as Extension] };
+        return {
+          body: file.createReadStream(),
+          size: info.size,
+          modifiedAt: info.mtime,
+          mimeType: MIME_TYPES[match[1] as Extension],
+        };
       } catch (error) {
         await file.close();
         throw error;
@@ -132,7 +137,8 @@ export async function normalizeImage(
   if (format === 'jpeg' && jpegScanCount(data, JPEG_MAX_SCANS) > JPEG_MAX_SCANS) throw tooManyScans();
   let image = format === 'heic' ? await heicPixels(data, budgetSeconds) : await openImage(data);
   if (output.square) image = image.resize(output.square, output.square, { fit: 'cover', position: 'attention' });
-  else if (output.maxSide) image = image.resize(output.maxSide, output.maxSide, { fit: 'inside', withoutEnlargement: true });
+  else if (output.maxSide)
+    image = image.resize(output.maxSide, output.maxSide, { fit: 'inside', withoutEnlargement: true });
   image = output.format === 'jpg' ? image.jpeg({ quality: 92, mozjpeg: false }) : image.webp({ quality: 90 });
   return encodeWithin(image, budgetSeconds);
 }
@@ -190,7 +196,10 @@ const notAPhoto = () =>
   new AppError('UNSUPPORTED_MEDIA', `That file is not a photo in a format we take. Send a ${PHOTO_FORMATS} photo.`);
 
 const damaged = () =>
-  new AppError('UNSUPPORTED_MEDIA', `That photo is damaged or incomplete and cannot be read. Send it again, as a ${PHOTO_FORMATS} photo.`);
+  new AppError(
+    'UNSUPPORTED_MEDIA',
+    `That photo is damaged or incomplete and cannot be read. Send it again, as a ${PHOTO_FORMATS} photo.`,
+  );
 
 const unreadableHeic = () =>
   new AppError(

@@ -24,10 +24,7 @@ export interface UserFixture {
   isAdmin: boolean;
 }
 
-export async function createUser(
-  db: Database,
-  overrides: Partial<Omit<UserFixture, 'id'>> = {},
-): Promise<UserFixture> {
+export async function createUser(db: Database, overrides: Partial<Omit<UserFixture, 'id'>> = {}): Promise<UserFixture> {
   const username = overrides.username ?? unique();
   const fixture = {
     username,
@@ -35,11 +32,7 @@ export async function createUser(
     password: overrides.password ?? 'correct horse',
     isAdmin: overrides.isAdmin ?? false,
   };
-  const row = await registerUser(
-    db,
-    { ...fixture, confirmPassword: fixture.password },
-    { isAdmin: fixture.isAdmin },
-  );
+  const row = await registerUser(db, { ...fixture, confirmPassword: fixture.password }, { isAdmin: fixture.isAdmin });
   return { ...fixture, id: row.id };
 }
 

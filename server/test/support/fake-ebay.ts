@@ -24,9 +24,13 @@ export async function startFakeEbay(credentials = { id: 'test-client', secret: '
       return json(200, { access_token: token, expires_in: 7200, token_type: 'Application Access Token' });
     }
     if (req.method === 'GET' && url.pathname === '/buy/marketplace_insights/v1_beta/item_sales/search') {
-      if (req.headers.authorization !== `Bearer ${token}`) return json(401, { errors: [{ errorId: 1001, message: 'Invalid access token' }] });
+      if (req.headers.authorization !== `Bearer ${token}`)
+        return json(401, { errors: [{ errorId: 1001, message: 'Invalid access token' }] });
       const q = url.searchParams.get('q') ?? '';
-      if (/server-error/i.test(q)) return json(500, { errors: [{ errorId: 10000, message: 'There was a problem with an eBay internal system or process.' }] });
+      if (/server-error/i.test(q))
+        return json(500, {
+          errors: [{ errorId: 10000, message: 'There was a problem with an eBay internal system or process.' }],
+        });
       if (/nothing-sold/i.test(q)) return json(200, { href: url.href, total: 0, itemSales: [] });
       return json(200, {
         href: url.href,
@@ -54,7 +58,12 @@ export async function startFakeEbay(credentials = { id: 'test-client', secret: '
 }
 
 function sale(title: string, value: string) {
-  return { itemId: `v1|${Math.floor(Math.random() * 1e12)}|0`, title, lastSoldPrice: { value, currency: 'USD' }, lastSoldDate: '2026-11-01T12:00:00.000Z' };
+  return {
+    itemId: `v1|${Math.floor(Math.random() * 1e12)}|0`,
+    title,
+    lastSoldPrice: { value, currency: 'USD' },
+    lastSoldDate: '2026-11-01T12:00:00.000Z',
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -8,20 +8,33 @@ import { cardGradings } from '../../src/db/schema.ts';
 import { jpegOf, multipart } from './images.ts';
 
 /** Uploads two real photos through the API and answers the new grading id. */
-export async function uploadCard(app: FastifyInstance, cookie: string, photos?: { front: Buffer; back: Buffer }): Promise<number> {
+export async function uploadCard(
+  app: FastifyInstance,
+  cookie: string,
+  photos?: { front: Buffer; back: Buffer },
+): Promise<number> {
   const front = photos?.front ?? (await jpegOf(250, 350));
   const back = photos?.back ?? (await jpegOf(250, 350));
   const body = multipart({
     frontImage: { data: front, filename: 'front.jpg', type: 'image/jpeg' },
     backImage: { data: back, filename: 'back.jpg', type: 'image/jpeg' },
   });
-  const response = await app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { cookie, ...body.headers }, payload: body.payload });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/card-gradings/upload',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
   return response.json().id;
 }
 
 /** Gives a grading grades directly, for tests about what happens after grading. */
-export async function markGraded(db: Database, id: number, grades: Partial<typeof cardGradings.$inferInsert> = {}): Promise<void> {
+export async function markGraded(
+  db: Database,
+  id: number,
+  grades: Partial<typeof cardGradings.$inferInsert> = {},
+): Promise<void> {
   await db
     .update(cardGradings)
     .set({
@@ -84,7 +97,14 @@ export function fakeGrader(delayMs = 300): FakeGrader {
       return { ok: true, report: FAKE_REPORT, annotated: { front: annotated, back: annotated } };
     },
     async detect(): Promise<Detection> {
-      const none = { found: false, corners: null, frame: null, code: 'no_card' as const, message: 'No card found by the stand-in engine.', retake: false };
+      const none = {
+        found: false,
+        corners: null,
+        frame: null,
+        code: 'no_card' as const,
+        message: 'No card found by the stand-in engine.',
+        retake: false,
+      };
       return { front: none, back: none, imageSize: { front: { width: 0, height: 0 }, back: { width: 0, height: 0 } } };
     },
   };

@@ -43,18 +43,38 @@ export function heicOf(options: {
   const meta = (dataStart: number) => {
     const locations = tileIds.map((id) => [id, dataStart, picture.length] as const);
     if (options.grid) locations.push([primary, dataStart + picture.length, gridData.length]);
-    return fullBox('meta', 0, 0, Buffer.concat([
-      fullBox('hdlr', 0, 0, Buffer.concat([Buffer.alloc(4), Buffer.from('pict'), Buffer.alloc(13)])),
-      fullBox('pitm', 0, 0, u16(primary)),
-      fullBox('iinf', 0, 0, Buffer.concat([u16(items.length), ...items])),
-      ...(options.grid ? [fullBox('iref', 0, 0, box('dimg', Buffer.concat([u16(primary), u16(tiles), ...tileIds.map(u16)])))] : []),
-      box('iprp', Buffer.concat([box('ipco', Buffer.concat(properties)), fullBox('ipma', 0, 0, Buffer.concat([u32(associations.length), ...associations]))])),
-      fullBox('iloc', 0, 0, Buffer.concat([
-        Buffer.from([0x44, 0x00]),
-        u16(locations.length),
-        ...locations.map(([id, offset, length]) => Buffer.concat([u16(id), u16(0), u16(1), u32(offset), u32(length)])),
-      ])),
-    ]));
+    return fullBox(
+      'meta',
+      0,
+      0,
+      Buffer.concat([
+        fullBox('hdlr', 0, 0, Buffer.concat([Buffer.alloc(4), Buffer.from('pict'), Buffer.alloc(13)])),
+        fullBox('pitm', 0, 0, u16(primary)),
+        fullBox('iinf', 0, 0, Buffer.concat([u16(items.length), ...items])),
+        ...(options.grid
+          ? [fullBox('iref', 0, 0, box('dimg', Buffer.concat([u16(primary), u16(tiles), ...tileIds.map(u16)])))]
+          : []),
+        box(
+          'iprp',
+          Buffer.concat([
+            box('ipco', Buffer.concat(properties)),
+            fullBox('ipma', 0, 0, Buffer.concat([u32(associations.length), ...associations])),
+          ]),
+        ),
+        fullBox(
+          'iloc',
+          0,
+          0,
+          Buffer.concat([
+            Buffer.from([0x44, 0x00]),
+            u16(locations.length),
+            ...locations.map(([id, offset, length]) =>
+              Buffer.concat([u16(id), u16(0), u16(1), u32(offset), u32(length)]),
+            ),
+          ]),
+        ),
+      ]),
+    );
   };
   const ftyp = box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1'));
   const headerLength = ftyp.length + meta(0).length + 8;
@@ -83,9 +103,11 @@ function gridBody(grid: { rows: number; columns: number; width: number; height: 
 const ispe = (width: number, height: number) => fullBox('ispe', 0, 0, Buffer.concat([u32(width), u32(height)]));
 const infe = (id: number, type: string, hidden: boolean) =>
   fullBox('infe', 2, hidden ? 1 : 0, Buffer.concat([u16(id), u16(0), Buffer.from(type, 'latin1'), Buffer.alloc(1)]));
-const association = (id: number, properties: number[]) => Buffer.concat([u16(id), Buffer.from([properties.length, ...properties])]);
+const association = (id: number, properties: number[]) =>
+  Buffer.concat([u16(id), Buffer.from([properties.length, ...properties])]);
 const box = (type: string, body: Buffer) => Buffer.concat([u32(8 + body.length), Buffer.from(type, 'latin1'), body]);
-const fullBox = (type: string, version: number, flags: number, body: Buffer) => box(type, Buffer.concat([u32((version << 24) | flags), body]));
+const fullBox = (type: string, version: number, flags: number, body: Buffer) =>
+  box(type, Buffer.concat([u32((version << 24) | flags), body]));
 const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);

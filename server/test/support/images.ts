@@ -13,7 +13,9 @@ export async function jpegOf(width: number, height: number, options: { quality?:
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: options.quality ?? 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels } })
+    .jpeg({ quality: options.quality ?? 85 })
+    .toBuffer();
 }
 
 /** Builds a multipart/form-data body by hand, as a browser would send it. */
@@ -38,16 +40,32 @@ export function multipart(files: Record<string, { data: Buffer; filename: string
  * core busy for minutes: its blur is rendered at 49 megapixels.
  */
 export async function notPhotos(): Promise<{ kind: string; data: Buffer; filename: string; type: string }[]> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><filter id="b"><feGaussianBlur stdDeviation="900"/></filter><rect width="7000" height="7000" fill="#3a6" filter="url(#b)"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><filter id="b"><feGaussianBlur stdDeviation="900"/></filter><rect width="7000" height="7000" fill="#3a6" filter="url(#b)"/></svg>';
   const square = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6' } });
   return [
     { kind: 'an SVG with a blur filter', data: Buffer.from(svg), filename: 'card.jpg', type: 'image/jpeg' },
     { kind: 'an SVG after blank lines', data: Buffer.from(`\n\n   \t${svg}`), filename: 'card.png', type: 'image/png' },
-    { kind: 'an SVG after an XML declaration', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`), filename: 'card.webp', type: 'image/webp' },
+    {
+      kind: 'an SVG after an XML declaration',
+      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`),
+      filename: 'card.webp',
+      type: 'image/webp',
+    },
     { kind: 'a GIF', data: await square().gif().toBuffer(), filename: 'card.jpg', type: 'image/jpeg' },
     { kind: 'a TIFF', data: await square().tiff().toBuffer(), filename: 'card.heic', type: 'image/heic' },
-    { kind: 'a PDF', data: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'), filename: 'card.jpg', type: 'image/jpeg' },
-    { kind: 'a text file', data: Buffer.from('just some text, not a photo'), filename: 'card.avif', type: 'image/avif' },
+    {
+      kind: 'a PDF',
+      data: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
+      filename: 'card.jpg',
+      type: 'image/jpeg',
+    },
+    {
+      kind: 'a text file',
+      data: Buffer.from('just some text, not a photo'),
+      filename: 'card.avif',
+      type: 'image/avif',
+    },
   ];
 }
 
@@ -78,7 +96,8 @@ export function pngClaiming(width: number, height: number): Buffer {
  * a few bytes of end-of-band runs: every scan is a pass over all the blocks for the decoder.
  */
 export function progressiveJpeg(width: number, height: number, scans: number): Buffer {
-  const segment = (marker: number, body: number[]) => Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+  const segment = (marker: number, body: number[]) =>
+    Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
   const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
   // One-bit Huffman codes: DC "no change" and AC "end of band run of 2^14 + 14 bits".
   const oneCode = (symbol: number) => [1, ...Array<number>(15).fill(0), symbol];

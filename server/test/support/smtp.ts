@@ -7,7 +7,12 @@ export interface CapturedMail {
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpCapture(): Promise<{ url: string; mails: CapturedMail[]; waitFor(to: string): Promise<CapturedMail>; close(): Promise<void> }> {
+export async function startSmtpCapture(): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  waitFor(to: string): Promise<CapturedMail>;
+  close(): Promise<void>;
+}> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

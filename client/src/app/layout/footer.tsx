@@ -18,15 +18,26 @@ export function Footer() {
         </div>
         <div className="flex gap-3">
           {social.map(({ label, Icon }) => (
-            <a key={label} href="#" aria-label={label} className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            <a
+              key={label}
+              href="#"
+              aria-label={label}
+              className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
               <Icon className="size-5" aria-hidden />
             </a>
           ))}
         </div>
         <nav aria-label="Legal" className="flex flex-wrap gap-4 text-sm text-slate-600">
-          <a href="#" className="hover:text-slate-900">Privacy Policy</a>
-          <a href="#" className="hover:text-slate-900">Terms of Service</a>
-          <a href="#" className="hover:text-slate-900">Contact Us</a>
+          <a href="#" className="hover:text-slate-900">
+            Privacy Policy
+          </a>
+          <a href="#" className="hover:text-slate-900">
+            Terms of Service
+          </a>
+          <a href="#" className="hover:text-slate-900">
+            Contact Us
+          </a>
         </nav>
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">

@@ -20,9 +20,7 @@ export function Brand() {
       <span className="flex min-w-0 flex-col leading-tight">
         <span className="text-lg font-bold tracking-tight text-slate-900">{BRAND}</span>
         {/* docs/product.md section 1: the header shows the tagline; it wraps beside the nav, and only the narrowest phones leave it out. */}
-        <span className="hidden text-[11px] text-slate-500 min-[360px]:block sm:text-xs">
-          {TAGLINE}
-        </span>
+        <span className="hidden text-[11px] text-slate-500 min-[360px]:block sm:text-xs">{TAGLINE}</span>
       </span>
     </Link>
   );
@@ -34,9 +32,16 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const links = navLinksFor(user);
   // Signed-in users have six links and admins eight, too many beside the brand on a tablet: they keep the menu button longer.
-  const wide = user?.isAdmin ? { nav: 'xl:flex', menu: 'xl:hidden' } : user ? { nav: 'lg:flex', menu: 'lg:hidden' } : { nav: 'md:flex', menu: 'md:hidden' };
+  const wide = user?.isAdmin
+    ? { nav: 'xl:flex', menu: 'xl:hidden' }
+    : user
+      ? { nav: 'lg:flex', menu: 'lg:hidden' }
+      : { nav: 'md:flex', menu: 'md:hidden' };
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -50,8 +55,26 @@ export function Header() {
           ))}
         </nav>
         <div className="flex shrink-0 items-center gap-2">
-          {!isLoading && (user ? <Suspense fallback={<span className="size-9" />}><UserMenu user={user} /></Suspense> : <Button asChild size="sm"><Link to="/auth" state={returnState(location)}>Sign In</Link></Button>)}
-          <Button variant="ghost" size="icon" className={wide.menu} aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          {!isLoading &&
+            (user ? (
+              <Suspense fallback={<span className="size-9" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <Button asChild size="sm">
+                <Link to="/auth" state={returnState(location)}>
+                  Sign In
+                </Link>
+              </Button>
+            ))}
+          <Button
+            variant="ghost"
+            size="icon"
+            className={wide.menu}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? <X /> : <Menu />}
           </Button>
         </div>
@@ -59,7 +82,13 @@ export function Header() {
       {open && (
         <nav aria-label="Mobile" className={cn('border-t border-slate-200 bg-white px-4 py-2', wide.menu)}>
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={({ isActive }) => cn(linkClass({ isActive }), 'block')} onClick={() => setOpen(false)}>
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === '/'}
+              className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
+              onClick={() => setOpen(false)}
+            >
               {link.label}
             </NavLink>
           ))}

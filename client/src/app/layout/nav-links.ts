@@ -12,7 +12,13 @@ export function navLinksFor(user: CurrentUser | null): NavLinkItem[] {
     { to: '/gallery', label: 'Gallery' },
     { to: '/marketplace', label: 'Marketplace' },
   ];
-  if (user) links.push({ to: '/profile', label: 'Profile' }, { to: '/portfolio', label: 'Portfolio' }, { to: '/payment', label: 'Buy Points' });
-  if (user?.isAdmin) links.push({ to: '/admin', label: 'Admin Dashboard' }, { to: '/card-review', label: 'Card Review' });
+  if (user)
+    links.push(
+      { to: '/profile', label: 'Profile' },
+      { to: '/portfolio', label: 'Portfolio' },
+      { to: '/payment', label: 'Buy Points' },
+    );
+  if (user?.isAdmin)
+    links.push({ to: '/admin', label: 'Admin Dashboard' }, { to: '/card-review', label: 'Card Review' });
   return links;
 }

@@ -16,7 +16,10 @@ export function Avatar({ user, size = 'md' }: { user: CurrentUser; size?: 'md' |
   return user.profilePicturePath ? (
     <img src={user.profilePicturePath} alt="" className={`${dimension} rounded-full object-cover`} />
   ) : (
-    <span aria-hidden className={`${dimension} flex items-center justify-center rounded-full bg-brand-600 font-semibold text-white`}>
+    <span
+      aria-hidden
+      className={`${dimension} flex items-center justify-center rounded-full bg-brand-600 font-semibold text-white`}
+    >
       {user.username.charAt(0).toUpperCase()}
     </span>
   );
@@ -28,7 +31,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger aria-label="Open user menu" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <DropdownMenuTrigger
+        aria-label="Open user menu"
+        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
         <Avatar user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -40,7 +40,9 @@ export function AdminPage() {
           <PaymentManagement />
         </TabsContent>
         <TabsContent value="settings">
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">System settings will be available in a future update.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+            System settings will be available in a future update.
+          </p>
         </TabsContent>
       </Tabs>
     </PageShell>
@@ -77,14 +79,18 @@ function GradeManagement() {
             <td className={td}>{g.id}</td>
             <td className={td}>
               <p className="font-medium text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
-              <p className="text-xs text-slate-500">{[g.cardSet, g.gameBrand, g.ownerName && `by ${g.ownerName}`].filter(Boolean).join(' · ')}</p>
+              <p className="text-xs text-slate-500">
+                {[g.cardSet, g.gameBrand, g.ownerName && `by ${g.ownerName}`].filter(Boolean).join(' · ')}
+              </p>
             </td>
             <td className={td}>
               <GradeBadge grade={g.overallGrade} />
             </td>
             <td className={td}>
               {g.gradingMethod ?? '-'}
-              {g.mlPowered === 1 && <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">AI</span>}
+              {g.mlPowered === 1 && (
+                <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">AI</span>
+              )}
             </td>
             <td className={td}>{new Date(g.createdAt).toLocaleDateString()}</td>
             <td className={td}>
@@ -95,7 +101,9 @@ function GradeManagement() {
           </tr>
         ))}
       </DataTable>
-      {query.data && !query.isError && <Pager page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />}
+      {query.data && !query.isError && (
+        <Pager page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
+      )}
       <EditGradeDialog grading={editing} onClose={() => setEditing(null)} />
     </div>
   );
@@ -110,7 +118,11 @@ function UserManagement() {
           <tr key={u.id} className="border-t border-slate-100" data-testid={`user-row-${u.id}`}>
             <td className={td}>
               <span className="flex items-center gap-2">
-                {u.isAdmin ? <Shield className="size-4 text-brand-600" aria-hidden /> : <User className="size-4 text-slate-500" aria-hidden />}
+                {u.isAdmin ? (
+                  <Shield className="size-4 text-brand-600" aria-hidden />
+                ) : (
+                  <User className="size-4 text-slate-500" aria-hidden />
+                )}
                 <span>
                   <span className="font-medium text-slate-900">{u.username}</span>
                   <span className="block text-xs text-slate-500">ID: {u.id}</span>
@@ -144,12 +156,18 @@ function PaymentManagement() {
         onError: (error) =>
           toast({
             title: decision === 'approve' ? 'Approval Failed' : 'Rejection Failed',
-            description: messageOf(error) || (decision === 'approve' ? 'Failed to approve payment' : 'Failed to reject payment'),
+            description:
+              messageOf(error) || (decision === 'approve' ? 'Failed to approve payment' : 'Failed to reject payment'),
             variant: 'destructive',
           }),
       },
     );
-  if (pending.data?.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No pending payments to review.</p>;
+  if (pending.data?.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+        No pending payments to review.
+      </p>
+    );
   return (
     <DataTable headers={['User', 'Package', 'Method', 'Transaction ID', 'Date', 'Actions']}>
       {(pending.data ?? []).map((p) => (

@@ -17,7 +17,9 @@ export function AuthPage() {
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl">Welcome to GradeLens</CardTitle>
-          <CardDescription>Sign in to save your grades, or create an account with {SIGNUP_BONUS_POINTS} free points.</CardDescription>
+          <CardDescription>
+            Sign in to save your grades, or create an account with {SIGNUP_BONUS_POINTS} free points.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs key={tab} defaultValue={tab}>

@@ -33,12 +33,20 @@ export function CardDetailsPage() {
   const isAdmin = user?.isAdmin === true;
   const corrections = useCorrections(id, isAdmin && Number.isInteger(id) && id > 0);
   const back = gallery ? { to: '/gallery', label: 'Back to Gallery' } : { to: '/profile', label: 'Back to Profile' };
-  usePageTitle(query.data ? (query.data.cardName ?? `Card #${query.data.id}`) : query.isLoading ? 'Card' : 'Card Not Found');
+  usePageTitle(
+    query.data ? (query.data.cardName ?? `Card #${query.data.id}`) : query.isLoading ? 'Card' : 'Card Not Found',
+  );
 
   if (query.isLoading) return <PageSpinner />;
   const grading = query.data;
   if (!grading) {
-    return <Missing title="Card Not Found" message={query.error ? messageOf(query.error) : "We couldn't find the card grading details you're looking for."} back={back} />;
+    return (
+      <Missing
+        title="Card Not Found"
+        message={query.error ? messageOf(query.error) : "We couldn't find the card grading details you're looking for."}
+        back={back}
+      />
+    );
   }
   const isOwner = user?.id === grading.userId;
   const graded = grading.overallGrade !== null;
@@ -51,7 +59,9 @@ export function CardDetailsPage() {
         <div>
           <h1 className="text-3xl font-bold text-slate-900">{grading.cardName ?? `Card #${grading.id}`}</h1>
           <p className="text-slate-600">
-            {[grading.cardSet, grading.cardNumber && `#${grading.cardNumber}`, grading.year, grading.gameBrand].filter(Boolean).join(' · ')}
+            {[grading.cardSet, grading.cardNumber && `#${grading.cardNumber}`, grading.year, grading.gameBrand]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <p className="mt-1 text-sm text-slate-500">
             Graded Card #{grading.id}
@@ -74,7 +84,14 @@ export function CardDetailsPage() {
                 onChange={(e) =>
                   certPhoto.mutate(
                     { id: grading.id, showPhoto: e.target.checked },
-                    { onError: (error) => toast({ title: 'Could not change the certificate', description: messageOf(error), variant: 'destructive' }) },
+                    {
+                      onError: (error) =>
+                        toast({
+                          title: 'Could not change the certificate',
+                          description: messageOf(error),
+                          variant: 'destructive',
+                        }),
+                    },
                   )
                 }
               />
@@ -84,7 +101,10 @@ export function CardDetailsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {graded && (
-            <Button variant="outline" onClick={() => window.open(`/api/card-gradings/${grading.id}/label`, '_blank', 'noopener')}>
+            <Button
+              variant="outline"
+              onClick={() => window.open(`/api/card-gradings/${grading.id}/label`, '_blank', 'noopener')}
+            >
               <Download /> Download Grade Label
             </Button>
           )}
@@ -98,8 +118,13 @@ export function CardDetailsPage() {
                   share.mutate(
                     { id: grading.id, shared: e.target.checked },
                     {
-                      onSuccess: (g) => toast({ title: g.shared ? 'Shared to the gallery' : 'Removed from the gallery', description: g.shared ? galleryUrl(g.id) : undefined }),
-                      onError: (error) => toast({ title: 'Sharing failed', description: messageOf(error), variant: 'destructive' }),
+                      onSuccess: (g) =>
+                        toast({
+                          title: g.shared ? 'Shared to the gallery' : 'Removed from the gallery',
+                          description: g.shared ? galleryUrl(g.id) : undefined,
+                        }),
+                      onError: (error) =>
+                        toast({ title: 'Sharing failed', description: messageOf(error), variant: 'destructive' }),
                     },
                   )
                 }
@@ -133,15 +158,26 @@ export function CardDetailsPage() {
                     centering.mutate(
                       { id: grading.id, lines },
                       {
-                        onSuccess: (g) => toast({ title: 'Centering re-measured', description: `Centering ${g.centeringGrade ?? 'not measured'}, overall ${g.overallGrade}.` }),
-                        onError: (error) => toast({ title: 'Could not re-measure centering', description: messageOf(error), variant: 'destructive' }),
+                        onSuccess: (g) =>
+                          toast({
+                            title: 'Centering re-measured',
+                            description: `Centering ${g.centeringGrade ?? 'not measured'}, overall ${g.overallGrade}.`,
+                          }),
+                        onError: (error) =>
+                          toast({
+                            title: 'Could not re-measure centering',
+                            description: messageOf(error),
+                            variant: 'destructive',
+                          }),
                       },
                     )
                 : undefined
             }
           />
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">This card has not been graded yet.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+            This card has not been graded yet.
+          </p>
         )}
       </div>
       {isAdmin && corrections.data && corrections.data.length > 0 && (
@@ -154,5 +190,11 @@ export function CardDetailsPage() {
 }
 
 function CardImage({ src, alt }: { src: string; alt: string }) {
-  return <Photo src={src} alt={alt} className="aspect-[2.5/3.5] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200" />;
+  return (
+    <Photo
+      src={src}
+      alt={alt}
+      className="aspect-[2.5/3.5] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200"
+    />
+  );
 }

@@ -36,7 +36,12 @@ export function CardReviewPage() {
       >
         <div className="space-y-1">
           <Label htmlFor="review-grade">Grade</Label>
-          <select id="review-grade" className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm" value={draft.grade} onChange={(e) => setDraft({ ...draft, grade: e.target.value })}>
+          <select
+            id="review-grade"
+            className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+            value={draft.grade}
+            onChange={(e) => setDraft({ ...draft, grade: e.target.value })}
+          >
             <option value="">Any</option>
             {Array.from({ length: 10 }, (_, i) => (
               <option key={i + 1} value={i + 1}>
@@ -47,11 +52,20 @@ export function CardReviewPage() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="review-name">Card name</Label>
-          <Input id="review-name" value={draft.cardName} onChange={(e) => setDraft({ ...draft, cardName: e.target.value })} />
+          <Input
+            id="review-name"
+            value={draft.cardName}
+            onChange={(e) => setDraft({ ...draft, cardName: e.target.value })}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="review-user">User ID</Label>
-          <Input id="review-user" inputMode="numeric" value={draft.userId} onChange={(e) => setDraft({ ...draft, userId: e.target.value.replace(/\D/g, '') })} />
+          <Input
+            id="review-user"
+            inputMode="numeric"
+            value={draft.userId}
+            onChange={(e) => setDraft({ ...draft, userId: e.target.value.replace(/\D/g, '') })}
+          />
         </div>
         <div className="flex items-end gap-2">
           <Button type="submit">Search</Button>
@@ -73,22 +87,30 @@ export function CardReviewPage() {
         ) : query.isPending ? (
           <p className="text-sm text-slate-500">Loading…</p>
         ) : query.data.total === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">No cards found matching your search criteria.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+            No cards found matching your search criteria.
+          </p>
         ) : (
           <>
             <p className="text-sm text-slate-600">Found {query.data.total} card(s)</p>
             <ul className="space-y-3">
               {query.data.items.map((g) => (
-                <li key={g.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm" data-testid={`review-${g.id}`}>
+                <li
+                  key={g.id}
+                  className="rounded-xl border border-slate-200 bg-white p-4 text-sm"
+                  data-testid={`review-${g.id}`}
+                >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
                     <GradeBadge grade={g.overallGrade} />
                   </div>
                   <p className="text-slate-600">
-                    Corners {g.cornerGrade ?? '-'} · Edges {g.edgeGrade ?? '-'} · Surface {g.surfaceGrade ?? '-'} · Centering {subgradeText(g.centeringGrade, g.overallGrade !== null)}
+                    Corners {g.cornerGrade ?? '-'} · Edges {g.edgeGrade ?? '-'} · Surface {g.surfaceGrade ?? '-'} ·
+                    Centering {subgradeText(g.centeringGrade, g.overallGrade !== null)}
                   </p>
                   <p className="text-xs text-slate-500">
-                    ID {g.id} · User {g.userId} · {[g.cardSet, g.year].filter(Boolean).join(' · ')} · {new Date(g.createdAt).toLocaleDateString()}
+                    ID {g.id} · User {g.userId} · {[g.cardSet, g.year].filter(Boolean).join(' · ')} ·{' '}
+                    {new Date(g.createdAt).toLocaleDateString()}
                   </p>
                   {g.notes && <p className="mt-1 line-clamp-2 text-xs text-slate-600">{g.notes}</p>}
                   <div className="mt-2 flex gap-2">

@@ -35,14 +35,24 @@ interface Certificate {
 /** /cert/:number: what the label's QR code opens, for anyone, shared in the gallery or not. */
 export function CertificatePage() {
   const { number = '' } = useParams();
-  const query = useQuery({ queryKey: ['/api/certificates', number], queryFn: () => apiRequest<Certificate>('GET', `/api/certificates/${encodeURIComponent(number)}`), retry: false });
+  const query = useQuery({
+    queryKey: ['/api/certificates', number],
+    queryFn: () => apiRequest<Certificate>('GET', `/api/certificates/${encodeURIComponent(number)}`),
+    retry: false,
+  });
   const photo = useCertificatePhoto();
   usePageTitle(`Certificate ${number}`);
   if (query.isLoading) return <PageSpinner />;
   const cert = query.data;
   if (!cert) {
     const why = query.error ? messageOf(query.error) : 'No graded card has this certificate number.';
-    return <Missing title="Certificate not found" message={`${why} Check the number on the label.`} back={{ to: '/', label: 'Back to Home' }} />;
+    return (
+      <Missing
+        title="Certificate not found"
+        message={`${why} Check the number on the label.`}
+        back={{ to: '/', label: 'Back to Home' }}
+      />
+    );
   }
   const graded = cert.overallGrade !== null;
   const rows: [string, number | null][] = [
@@ -61,17 +71,30 @@ export function CertificatePage() {
       </h1>
       <div className="mt-6 grid gap-6 sm:grid-cols-[200px_1fr]">
         {cert.photoPath ? (
-          <Photo src={cert.photoPath} alt={`Front of ${cert.cardName ?? 'the card'}`} className="aspect-[2.5/3.5] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200" />
+          <Photo
+            src={cert.photoPath}
+            alt={`Front of ${cert.cardName ?? 'the card'}`}
+            className="aspect-[2.5/3.5] w-full rounded-lg bg-slate-100 object-contain ring-1 ring-slate-200"
+          />
         ) : (
-          <div className="flex aspect-[2.5/3.5] items-center justify-center rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-500">The owner has not made the photo public.</div>
+          <div className="flex aspect-[2.5/3.5] items-center justify-center rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-500">
+            The owner has not made the photo public.
+          </div>
         )}
         <div className="space-y-3">
           <div>
             <p className="text-xl font-semibold text-slate-900">{cert.cardName ?? 'Unnamed card'}</p>
-            <p className="text-slate-600">{[cert.cardSet, cert.cardNumber && `#${cert.cardNumber}`, cert.year, cert.gameBrand].filter(Boolean).join(' · ')}</p>
+            <p className="text-slate-600">
+              {[cert.cardSet, cert.cardNumber && `#${cert.cardNumber}`, cert.year, cert.gameBrand]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
           </div>
           <p className="text-4xl font-extrabold text-slate-900" data-testid="certificate-grade">
-            {cert.overallGrade ?? '-'} <span className="text-lg font-semibold text-slate-600">{graded ? overallLabel(cert.overallGrade!) : ''}</span>
+            {cert.overallGrade ?? '-'}{' '}
+            <span className="text-lg font-semibold text-slate-600">
+              {graded ? overallLabel(cert.overallGrade!) : ''}
+            </span>
           </p>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             {rows.map(([name, value]) => (
@@ -81,8 +104,13 @@ export function CertificatePage() {
               </div>
             ))}
           </dl>
-          <p className="text-sm text-slate-600">Graded {cert.gradedAt ? new Date(cert.gradedAt).toLocaleDateString() : '-'}{cert.gradingMethod ? ` · ${cert.gradingMethod}` : ''}</p>
-          {cert.correctedByGrader && <p className="text-sm text-slate-700">These grades were corrected by a GradeLens grader.</p>}
+          <p className="text-sm text-slate-600">
+            Graded {cert.gradedAt ? new Date(cert.gradedAt).toLocaleDateString() : '-'}
+            {cert.gradingMethod ? ` · ${cert.gradingMethod}` : ''}
+          </p>
+          {cert.correctedByGrader && (
+            <p className="text-sm text-slate-700">These grades were corrected by a GradeLens grader.</p>
+          )}
           {cert.centeringSetByOwner && <p className="text-sm text-slate-700">Centering lines set by the owner.</p>}
           <p className="text-xs text-slate-500">Graded from the owner’s photos, not from the card in hand.</p>
           {cert.owner && (
@@ -91,13 +119,21 @@ export function CertificatePage() {
                 type="checkbox"
                 checked={cert.owner.photoShown}
                 disabled={photo.isPending}
-                onChange={(e) => photo.mutate({ id: cert.owner!.gradingId, showPhoto: e.target.checked }, { onSettled: () => void query.refetch() })}
+                onChange={(e) =>
+                  photo.mutate(
+                    { id: cert.owner!.gradingId, showPhoto: e.target.checked },
+                    { onSettled: () => void query.refetch() },
+                  )
+                }
               />
               This is your card: show its front photo on this page
             </label>
           )}
           {cert.sharedGradingId !== null && (
-            <Link to={`/gallery/${cert.sharedGradingId}`} className="text-sm font-medium text-brand-600 hover:underline">
+            <Link
+              to={`/gallery/${cert.sharedGradingId}`}
+              className="text-sm font-medium text-brand-600 hover:underline"
+            >
               See the full report in the gallery
             </Link>
           )}

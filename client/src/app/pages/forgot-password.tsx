@@ -22,7 +22,11 @@ export function ForgotPasswordPage() {
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl">{token ? 'Choose a new password' : 'Forgot password'}</CardTitle>
-          <CardDescription>{token ? 'Enter your new password twice.' : "Enter your account's email and we will send you a link to reset your password."}</CardDescription>
+          <CardDescription>
+            {token
+              ? 'Enter your new password twice.'
+              : "Enter your account's email and we will send you a link to reset your password."}
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {token ? <ResetStep token={token} /> : <RequestStep onToken={setToken} />}
@@ -37,19 +41,30 @@ export function ForgotPasswordPage() {
 
 function RequestStep({ onToken }: { onToken: (t: string) => void }) {
   const request = useRequestReset();
-  const form = useForm<z.infer<typeof forgotPasswordSchema>>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<z.infer<typeof forgotPasswordSchema>>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const submit = form.handleSubmit(({ email }) =>
     request.mutate(email, {
       onSuccess: (answer) => {
         toast({ title: 'Password Reset Requested', description: answer.message });
         if (answer.token) onToken(answer.token);
       },
-      onError: (error) => toast({ title: 'Password Reset Failed', description: messageOf(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Password Reset Failed', description: messageOf(error), variant: 'destructive' }),
     }),
   );
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Field id="forgot-email" label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+      <Field
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
       <Button type="submit" className="w-full" disabled={request.isPending}>
         Request Password Reset
       </Button>
@@ -61,7 +76,10 @@ function RequestStep({ onToken }: { onToken: (t: string) => void }) {
 function ResetStep({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const form = useForm<z.infer<typeof resetPasswordFormSchema>>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { token, password: '', confirmPassword: '' } });
+  const form = useForm<z.infer<typeof resetPasswordFormSchema>>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     reset.mutate(
@@ -71,15 +89,30 @@ function ResetStep({ token }: { token: string }) {
           toast({ title: 'Password Reset Successful', description: answer.message });
           navigate('/auth');
         },
-        onError: (error) => toast({ title: 'Password Reset Failed', description: messageOf(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Password Reset Failed', description: messageOf(error), variant: 'destructive' }),
       },
     ),
   );
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <Field id="reset-token" label="Reset token" readOnly error={errors.token?.message} {...form.register('token')} />
-      <Field id="reset-password" label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-      <Field id="reset-confirm" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <Field
+        id="reset-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Field
+        id="reset-confirm"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         Reset Password
       </Button>

@@ -27,19 +27,32 @@ export function GalleryPage() {
           </Button>
         </div>
       ) : !data || data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">Nothing has been shared yet.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          Nothing has been shared yet.
+        </p>
       ) : (
         <>
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {data.items.map((g) => (
               <li key={g.id}>
-                <Link to={`/gallery/${g.id}`} className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
-                  <Photo src={g.frontThumbPath ?? g.frontImagePath} alt={g.cardName ?? `Card #${g.id}`} className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover" />
+                <Link
+                  to={`/gallery/${g.id}`}
+                  className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
+                >
+                  <Photo
+                    src={g.frontThumbPath ?? g.frontImagePath}
+                    alt={g.cardName ?? `Card #${g.id}`}
+                    className="aspect-[2.5/3.5] w-full bg-slate-100 object-cover"
+                  />
                   <div className="p-3">
                     <p className="truncate font-semibold text-slate-900">{g.cardName ?? `Card #${g.id}`}</p>
-                    <p className="truncate text-xs text-slate-500">{[g.cardSet, g.gameBrand].filter(Boolean).join(' · ')}</p>
+                    <p className="truncate text-xs text-slate-500">
+                      {[g.cardSet, g.gameBrand].filter(Boolean).join(' · ')}
+                    </p>
                     <p className="mt-1 text-sm font-bold text-brand-700">Grade {g.overallGrade}</p>
-                    {g.centeringSetByOwner && <p className="text-xs text-slate-500">Centering lines set by the owner</p>}
+                    {g.centeringSetByOwner && (
+                      <p className="text-xs text-slate-500">Centering lines set by the owner</p>
+                    )}
                   </div>
                 </Link>
               </li>
@@ -49,7 +62,11 @@ export function GalleryPage() {
             <Button variant="outline" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
               Previous
             </Button>
-            <Button variant="outline" disabled={page * data.pageSize >= data.total} onClick={() => setPage((p) => p + 1)}>
+            <Button
+              variant="outline"
+              disabled={page * data.pageSize >= data.total}
+              onClick={() => setPage((p) => p + 1)}
+            >
               Next
             </Button>
           </div>

@@ -11,23 +11,41 @@ export const siteSettingsKey = ['/api/site-settings'] as const;
 
 export function MarketplacePage() {
   usePageTitle('Marketplace');
-  const settings = useQuery({ queryKey: siteSettingsKey, queryFn: () => apiRequest<SiteSettings>('GET', '/api/site-settings') });
+  const settings = useQuery({
+    queryKey: siteSettingsKey,
+    queryFn: () => apiRequest<SiteSettings>('GET', '/api/site-settings'),
+  });
   const stores = settings.data?.marketplace;
   // A store shows only when the operator configured its address; none configured says so.
   const none = settings.isSuccess && !stores?.liveStoreUrl && !stores?.resaleStoreUrl;
   return (
     <PageShell title="Marketplace" description="Buy and sell graded cards in our stores.">
       {none ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600" data-testid="no-stores">
+        <p
+          className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600"
+          data-testid="no-stores"
+        >
           No stores are linked on this site yet.
         </p>
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
           {(settings.isLoading || stores?.liveStoreUrl) && (
-            <StoreCard icon={<Radio className="size-8 text-brand-600" aria-hidden />} title="Live-selling store" text="Join our live breaks and auctions." cta="Visit live store" href={stores?.liveStoreUrl} />
+            <StoreCard
+              icon={<Radio className="size-8 text-brand-600" aria-hidden />}
+              title="Live-selling store"
+              text="Join our live breaks and auctions."
+              cta="Visit live store"
+              href={stores?.liveStoreUrl}
+            />
           )}
           {(settings.isLoading || stores?.resaleStoreUrl) && (
-            <StoreCard icon={<Store className="size-8 text-brand-600" aria-hidden />} title="Resale store" text="Browse graded singles at fixed prices." cta="Visit resale store" href={stores?.resaleStoreUrl} />
+            <StoreCard
+              icon={<Store className="size-8 text-brand-600" aria-hidden />}
+              title="Resale store"
+              text="Browse graded singles at fixed prices."
+              cta="Visit resale store"
+              href={stores?.resaleStoreUrl}
+            />
           )}
         </div>
       )}
@@ -35,7 +53,19 @@ export function MarketplacePage() {
   );
 }
 
-function StoreCard({ icon, title, text, cta, href }: { icon: ReactNode; title: string; text: string; cta: string; href: string | null | undefined }) {
+function StoreCard({
+  icon,
+  title,
+  text,
+  cta,
+  href,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  cta: string;
+  href: string | null | undefined;
+}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6">
       {icon}

@@ -3,7 +3,15 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /** A page whose subject was not found: what, why, and the way back. */
-export function Missing({ title, message, back }: { title: string; message: string; back: { to: string; label: string } }) {
+export function Missing({
+  title,
+  message,
+  back,
+}: {
+  title: string;
+  message: string;
+  back: { to: string; label: string };
+}) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-24 text-center">
       <AlertCircle className="size-12 text-red-500" aria-hidden />

@@ -10,7 +10,14 @@ import { useCurrentUser } from '@/lib/current-user';
 import { useMyGradings } from '@/features/grading/api/my-gradings';
 import { downloadPortfolio } from '@/features/portfolio/api/download-portfolio';
 import { CardThumb, PortfolioCard } from '@/features/portfolio/components/portfolio-card';
-import { filterAndSort, gamesOf, groupByGameAndSet, portfolioStatistics, setsOf, type SortOrder } from '@/features/portfolio/portfolio-logic';
+import {
+  filterAndSort,
+  gamesOf,
+  groupByGameAndSet,
+  portfolioStatistics,
+  setsOf,
+  type SortOrder,
+} from '@/features/portfolio/portfolio-logic';
 import { cn } from '@/lib/utils';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
@@ -67,18 +74,28 @@ export function PortfolioPage() {
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <div className="min-w-48 flex-1 space-y-1">
           <Label htmlFor="portfolio-search">Search</Label>
-          <Input id="portfolio-search" value={search} onChange={(e) => {
+          <Input
+            id="portfolio-search"
+            value={search}
+            onChange={(e) => {
               setSearch(e.target.value);
               resetPaging();
-            }} placeholder="Name, set, number…" />
+            }}
+            placeholder="Name, set, number…"
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="portfolio-game">Game</Label>
-          <select id="portfolio-game" className={select} value={game} onChange={(e) => {
+          <select
+            id="portfolio-game"
+            className={select}
+            value={game}
+            onChange={(e) => {
               setGame(e.target.value);
               setSet('');
               resetPaging();
-            }}>
+            }}
+          >
             <option value="">All games</option>
             {gamesOf(all).map((g) => (
               <option key={g}>{g}</option>
@@ -87,10 +104,15 @@ export function PortfolioPage() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="portfolio-set">Set</Label>
-          <select id="portfolio-set" className={select} value={set} onChange={(e) => {
+          <select
+            id="portfolio-set"
+            className={select}
+            value={set}
+            onChange={(e) => {
               setSet(e.target.value);
               resetPaging();
-            }}>
+            }}
+          >
             <option value="">All sets</option>
             {setsOf(all, game).map((s) => (
               <option key={s}>{s}</option>
@@ -99,7 +121,12 @@ export function PortfolioPage() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="portfolio-sort">Sort</Label>
-          <select id="portfolio-sort" className={select} value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
+          <select
+            id="portfolio-sort"
+            className={select}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as SortOrder)}
+          >
             <option value="newest">Newest First</option>
             <option value="oldest">Oldest First</option>
             <option value="grade">Highest Grade</option>
@@ -107,10 +134,22 @@ export function PortfolioPage() {
           </select>
         </div>
         <div className="flex gap-1" role="group" aria-label="Layout">
-          <Button variant={layout === 'grid' ? 'default' : 'outline'} size="icon" aria-label="Grid view" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
+          <Button
+            variant={layout === 'grid' ? 'default' : 'outline'}
+            size="icon"
+            aria-label="Grid view"
+            aria-pressed={layout === 'grid'}
+            onClick={() => setLayout('grid')}
+          >
             <LayoutGrid />
           </Button>
-          <Button variant={layout === 'list' ? 'default' : 'outline'} size="icon" aria-label="List view" aria-pressed={layout === 'list'} onClick={() => setLayout('list')}>
+          <Button
+            variant={layout === 'list' ? 'default' : 'outline'}
+            size="icon"
+            aria-label="List view"
+            aria-pressed={layout === 'list'}
+            onClick={() => setLayout('list')}
+          >
             <List />
           </Button>
         </div>
@@ -139,7 +178,10 @@ export function PortfolioPage() {
           <TabsTrigger value="stats">Statistics</TabsTrigger>
         </TabsList>
         <TabsContent value="collection">
-          <ul className={cn(layout === 'grid' ? 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4' : 'space-y-3')} data-layout={layout}>
+          <ul
+            className={cn(layout === 'grid' ? 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4' : 'space-y-3')}
+            data-layout={layout}
+          >
             {visible.slice(0, shown).map((card) => (
               <PortfolioCard key={card.id} card={card} layout={layout} />
             ))}
@@ -218,7 +260,8 @@ export function PortfolioPage() {
               <ul className="mt-2 space-y-1 text-sm" data-testid="recent-activity">
                 {stats.recent.map((c) => (
                   <li key={c.id}>
-                    {c.cardName ?? `Card #${c.id}`} · grade {c.overallGrade ?? 'N/A'} · {new Date(c.createdAt).toLocaleDateString()}
+                    {c.cardName ?? `Card #${c.id}`} · grade {c.overallGrade ?? 'N/A'} ·{' '}
+                    {new Date(c.createdAt).toLocaleDateString()}
                   </li>
                 ))}
               </ul>

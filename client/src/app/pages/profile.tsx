@@ -25,7 +25,12 @@ export function ProfilePage() {
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[260px_1fr]">
       <aside className="flex min-w-0 flex-col items-center gap-3 self-start rounded-xl border border-slate-200 bg-white p-6 text-center">
-        <button type="button" aria-label="Change profile picture" className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500" onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          aria-label="Change profile picture"
+          className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500"
+          onClick={() => fileInput.current?.click()}
+        >
           <Avatar user={user} size="lg" />
         </button>
         <input
@@ -41,7 +46,11 @@ export function ProfilePage() {
             picture.mutate(file, {
               onSuccess: () => toast({ title: 'Profile picture updated' }),
               onError: (error) =>
-                toast({ title: 'Failed to update profile picture', description: error instanceof ApiError ? error.serverMessage : 'Failed to upload profile picture', variant: 'destructive' }),
+                toast({
+                  title: 'Failed to update profile picture',
+                  description: error instanceof ApiError ? error.serverMessage : 'Failed to upload profile picture',
+                  variant: 'destructive',
+                }),
             });
           }}
         />

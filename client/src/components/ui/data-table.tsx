@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A bordered, scrollable table with a header row; rows come as children. */
-export function DataTable({ headers, children, footer }: { headers: string[]; children: ReactNode; footer?: ReactNode }) {
+export function DataTable({
+  headers,
+  children,
+  footer,
+}: {
+  headers: string[];
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-sm">

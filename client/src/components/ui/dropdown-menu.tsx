@@ -9,7 +9,10 @@ export const DropdownMenuContent = ({ className, sideOffset = 6, ...props }: Com
   <Menu.Portal>
     <Menu.Content
       sideOffset={sideOffset}
-      className={cn('z-50 min-w-52 overflow-hidden rounded-lg border border-slate-200 bg-white p-1 text-slate-800 shadow-lg', className)}
+      className={cn(
+        'z-50 min-w-52 overflow-hidden rounded-lg border border-slate-200 bg-white p-1 text-slate-800 shadow-lg',
+        className,
+      )}
       {...props}
     />
   </Menu.Portal>
@@ -17,7 +20,10 @@ export const DropdownMenuContent = ({ className, sideOffset = 6, ...props }: Com
 
 export const DropdownMenuItem = ({ className, ...props }: ComponentProps<typeof Menu.Item>) => (
   <Menu.Item
-    className={cn('flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 [&_svg]:size-4', className)}
+    className={cn(
+      'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 [&_svg]:size-4',
+      className,
+    )}
     {...props}
   />
 );

@@ -6,7 +6,13 @@ export const Tabs = TabsPrimitive.Root;
 
 export const TabsList = ({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) => (
   // Tabs wrap onto a second row on a narrow screen; the list grows with them, never over what follows.
-  <TabsPrimitive.List className={cn('flex min-h-10 w-full max-w-full flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 text-slate-600 sm:inline-flex sm:w-auto', className)} {...props} />
+  <TabsPrimitive.List
+    className={cn(
+      'flex min-h-10 w-full max-w-full flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 text-slate-600 sm:inline-flex sm:w-auto',
+      className,
+    )}
+    {...props}
+  />
 );
 
 export const TabsTrigger = ({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) => (

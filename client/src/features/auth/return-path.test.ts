@@ -8,7 +8,16 @@ describe('returnPath', () => {
   });
 
   it('goes home for anything that is not a path of this site, or for /auth itself', () => {
-    for (const from of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/auth', '/auth?tab=register', 42, undefined]) {
+    for (const from of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/auth',
+      '/auth?tab=register',
+      42,
+      undefined,
+    ]) {
       expect(returnPath({ from })).toBe('/');
     }
     expect(returnPath(null)).toBe('/');

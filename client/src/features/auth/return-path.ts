@@ -1,7 +1,9 @@
 import type { Location } from 'react-router';
 
 /** What /auth is sent with so that signing in returns there: the page the person was on. */
-export const returnState = (location: Pick<Location, 'pathname' | 'search'>) => ({ from: `${location.pathname}${location.search}` });
+export const returnState = (location: Pick<Location, 'pathname' | 'search'>) => ({
+  from: `${location.pathname}${location.search}`,
+});
 
 /**
  * Where to go after signing in or up: the page the person came from, if it is a path of this

@@ -73,17 +73,17 @@ const rows: Record<string, Row[]> = {
     ['Shivan Dragon', 'Alpha', undefined, '1993', 'Rare', 58],
     ['Lightning Bolt', 'Alpha', undefined, '1993', 'Common', 57],
     ['Serra Angel', 'Alpha', undefined, '1993', 'Uncommon', 50],
-    ['Gaea\'s Cradle', 'Urza\'s Saga', undefined, '1998', 'Rare', 69],
+    ["Gaea's Cradle", "Urza's Saga", undefined, '1998', 'Rare', 69],
   ],
   'Yu-Gi-Oh!': [
     ['Blue-Eyes White Dragon', 'Legend of Blue Eyes White Dragon', 'LOB-001', '2002', 'Ultra Rare', 90],
     ['Dark Magician', 'Legend of Blue Eyes White Dragon', 'LOB-005', '2002', 'Ultra Rare', 85],
     ['Red-Eyes Black Dragon', 'Legend of Blue Eyes White Dragon', 'LOB-070', '2002', 'Ultra Rare', 80],
     ['Exodia the Forbidden One', 'Legend of Blue Eyes White Dragon', 'LOB-124', '2002', 'Ultra Rare', 82],
-    ['Dark Magician Girl', 'Magician\'s Force', 'MFC-000', '2003', 'Secret Rare', 84],
+    ['Dark Magician Girl', "Magician's Force", 'MFC-000', '2003', 'Secret Rare', 84],
     ['Black Luster Soldier', 'Starter Deck: Yugi', 'SDY-006', '2002', 'Ultra Rare', 60],
     ['Summoned Skull', 'Metal Raiders', 'MRD-003', '2002', 'Ultra Rare', 58],
-    ['Jinzo', 'Pharaoh\'s Servant', 'PSV-000', '2002', 'Secret Rare', 62],
+    ['Jinzo', "Pharaoh's Servant", 'PSV-000', '2002', 'Secret Rare', 62],
     ['Elemental HERO Neos', 'The Lost Millennium', 'TLM-EN001', '2005', 'Ultimate Rare', 55],
     ['Stardust Dragon', 'The Duelist Genesis', 'TDGS-EN040', '2008', 'Ghost Rare', 70],
     ['Ash Blossom & Joyous Spring', 'Maximum Crisis', 'MACR-EN036', '2017', 'Secret Rare', 57],
@@ -151,7 +151,10 @@ export function suggest(field: SuggestField, text: string, limit: number): strin
     const score = card.popularity + (value.toLowerCase().startsWith(q) ? 100 : 0);
     scored.set(value, Math.max(scored.get(value) ?? 0, score));
   }
-  return [...scored.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([v]) => v);
+  return [...scored.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([v]) => v);
 }
 
 /** The most popular cards matching the typed name (shown under the name's text suggestions). */

@@ -11,7 +11,8 @@ export function demoResult(): ReportGrades {
     cornerGrade: demoGrade(),
     edgeGrade: demoGrade(),
     surfaceGrade: demoGrade(),
-    notes: 'These are demo grades for guest mode and are not saved.\n\nSign up to have your card measured and keep the result.',
+    notes:
+      'These are demo grades for guest mode and are not saved.\n\nSign up to have your card measured and keep the result.',
     gradingMethod: 'Demo',
     aiPowered: true,
   };

@@ -1,9 +1,29 @@
 /** Words for a category's score (docs/product.md: description bands at 9, 8 and 7). */
 const DESCRIPTIONS: Record<string, [string, string, string, string]> = {
-  centering: ['Excellent centering, well within the limits for top grades.', 'Good centering with a slight shift.', 'Noticeably off-center on at least one axis.', 'Off-center: this will limit the grade.'],
-  corners: ['Sharp corners with no visible wear.', 'Light wear on a corner.', 'Visible wear or whitening on corners.', 'Rounded or damaged corners.'],
-  edges: ['Clean edges without chipping.', 'Minor edge wear.', 'Visible whitening or chipping along the edges.', 'Heavy edge wear.'],
-  surface: ['Clean surface without visible defects.', 'Minor surface marks.', 'Visible scratches or spots.', 'Significant surface damage.'],
+  centering: [
+    'Excellent centering, well within the limits for top grades.',
+    'Good centering with a slight shift.',
+    'Noticeably off-center on at least one axis.',
+    'Off-center: this will limit the grade.',
+  ],
+  corners: [
+    'Sharp corners with no visible wear.',
+    'Light wear on a corner.',
+    'Visible wear or whitening on corners.',
+    'Rounded or damaged corners.',
+  ],
+  edges: [
+    'Clean edges without chipping.',
+    'Minor edge wear.',
+    'Visible whitening or chipping along the edges.',
+    'Heavy edge wear.',
+  ],
+  surface: [
+    'Clean surface without visible defects.',
+    'Minor surface marks.',
+    'Visible scratches or spots.',
+    'Significant surface damage.',
+  ],
 };
 
 export function categoryDescription(category: keyof typeof DESCRIPTIONS, score: number): string {

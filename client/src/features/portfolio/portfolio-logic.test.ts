@@ -4,18 +4,64 @@ import { filterAndSort, groupByGameAndSet, imageUrl, portfolioStatistics, setsOf
 
 let next = 1;
 const card = (over: Partial<CardGrading>): CardGrading => ({
-  id: next++, userId: 1, cardName: 'X', cardSet: 'S', cardNumber: null, gameBrand: 'Pokemon', year: null,
-  frontImagePath: '/uploads/a.jpg', backImagePath: '/uploads/b.jpg', frontThumbPath: null,
-  cornerGrade: 8, edgeGrade: 8, surfaceGrade: 8, centeringGrade: 8, overallGrade: 8, notes: null, gradingMethod: null,
-  mlPowered: 1, shared: false, sharedAt: null, gradedAt: null, createdAt: '2026-01-01T00:00:00Z',
-  annotatedFrontPath: null, annotatedBackPath: null, certificateNumber: null, centeringSetByOwner: false, ...over,
+  id: next++,
+  userId: 1,
+  cardName: 'X',
+  cardSet: 'S',
+  cardNumber: null,
+  gameBrand: 'Pokemon',
+  year: null,
+  frontImagePath: '/uploads/a.jpg',
+  backImagePath: '/uploads/b.jpg',
+  frontThumbPath: null,
+  cornerGrade: 8,
+  edgeGrade: 8,
+  surfaceGrade: 8,
+  centeringGrade: 8,
+  overallGrade: 8,
+  notes: null,
+  gradingMethod: null,
+  mlPowered: 1,
+  shared: false,
+  sharedAt: null,
+  gradedAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  annotatedFrontPath: null,
+  annotatedBackPath: null,
+  certificateNumber: null,
+  centeringSetByOwner: false,
+  ...over,
 });
 
 const cards = [
-  card({ cardName: 'Charizard', cardSet: 'Base Set', gameBrand: 'Pokemon', overallGrade: 9, createdAt: '2026-03-01T00:00:00Z' }),
-  card({ cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon', overallGrade: 7, createdAt: '2026-02-01T00:00:00Z' }),
-  card({ cardName: 'Pikachu', cardSet: 'Jungle', gameBrand: 'Pokemon', overallGrade: 8, createdAt: '2026-04-01T00:00:00Z' }),
-  card({ cardName: 'Black Lotus', cardSet: 'Alpha', gameBrand: 'Magic', overallGrade: 6, createdAt: '2026-01-01T00:00:00Z' }),
+  card({
+    cardName: 'Charizard',
+    cardSet: 'Base Set',
+    gameBrand: 'Pokemon',
+    overallGrade: 9,
+    createdAt: '2026-03-01T00:00:00Z',
+  }),
+  card({
+    cardName: 'Blastoise',
+    cardSet: 'Base Set',
+    gameBrand: 'Pokemon',
+    overallGrade: 7,
+    createdAt: '2026-02-01T00:00:00Z',
+  }),
+  card({
+    cardName: 'Pikachu',
+    cardSet: 'Jungle',
+    gameBrand: 'Pokemon',
+    overallGrade: 8,
+    createdAt: '2026-04-01T00:00:00Z',
+  }),
+  card({
+    cardName: 'Black Lotus',
+    cardSet: 'Alpha',
+    gameBrand: 'Magic',
+    overallGrade: 6,
+    createdAt: '2026-01-01T00:00:00Z',
+  }),
   card({ cardName: 'Mystery', cardSet: null, gameBrand: null, overallGrade: null, createdAt: '2025-12-01T00:00:00Z' }),
 ];
 
@@ -26,7 +72,9 @@ describe('portfolio figures', () => {
     expect(filterAndSort(cards, { ...base, sort: 'oldest' })[0]?.cardName).toBe('Mystery');
     expect(filterAndSort(cards, { ...base, sort: 'grade' }).map((c) => c.overallGrade)).toEqual([9, 8, 7, 6, null]);
     expect(filterAndSort(cards, { ...base, sort: 'name' })[0]?.cardName).toBe('Black Lotus');
-    expect(filterAndSort(cards, { ...base, game: 'Pokemon', set: 'Base Set', sort: 'name' }).map((c) => c.cardName)).toEqual(['Blastoise', 'Charizard']);
+    expect(
+      filterAndSort(cards, { ...base, game: 'Pokemon', set: 'Base Set', sort: 'name' }).map((c) => c.cardName),
+    ).toEqual(['Blastoise', 'Charizard']);
     expect(filterAndSort(cards, { ...base, search: 'lotus', sort: 'name' })).toHaveLength(1);
   });
 
@@ -42,7 +90,13 @@ describe('portfolio figures', () => {
     const stats = portfolioStatistics(cards);
     expect(stats).toMatchObject({ totalCards: 5, averageGrade: 7.5, highestGrade: 9, games: 3 });
     expect(stats.perGame.find((g) => g.game === 'Pokemon')).toMatchObject({ count: 3, averageGrade: 8, topGrade: 9 });
-    expect(stats.recent.map((c) => c.cardName)).toEqual(['Pikachu', 'Charizard', 'Blastoise', 'Black Lotus', 'Mystery']);
+    expect(stats.recent.map((c) => c.cardName)).toEqual([
+      'Pikachu',
+      'Charizard',
+      'Blastoise',
+      'Black Lotus',
+      'Mystery',
+    ]);
   });
 
   it('keeps the five latest cards as recent activity, the later grading first on the same instant', () => {

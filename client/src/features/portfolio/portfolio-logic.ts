@@ -5,7 +5,8 @@ export const UNKNOWN_GAME = 'Unknown Game';
 export const UNKNOWN_SET = 'Unknown Set';
 
 /** Image paths are served as /uploads/ plus their last segment; a backslash separates too. */
-export const imageUrl = (stored: string | null | undefined) => (stored ? `/uploads/${stored.split(/[\\/]/).pop() ?? ''}` : '');
+export const imageUrl = (stored: string | null | undefined) =>
+  stored ? `/uploads/${stored.split(/[\\/]/).pop() ?? ''}` : '';
 
 export const gameOf = (c: CardGrading) => c.gameBrand || UNKNOWN_GAME;
 export const setOf = (c: CardGrading) => c.cardSet || UNKNOWN_SET;
@@ -14,11 +15,15 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const byDate = (c: CardGrading) => new Date(c.createdAt).getTime();
 const newestFirst = (a: CardGrading, b: CardGrading) => byDate(b) - byDate(a) || b.id - a.id;
 
-export function filterAndSort(cards: CardGrading[], f: { search: string; game: string; set: string; sort: SortOrder }): CardGrading[] {
+export function filterAndSort(
+  cards: CardGrading[],
+  f: { search: string; game: string; set: string; sort: SortOrder },
+): CardGrading[] {
   const q = f.search.trim().toLowerCase();
   const out = cards.filter(
     (c) =>
-      (!q || [c.cardName, c.cardSet, c.gameBrand, c.cardNumber, String(c.id)].some((v) => v?.toLowerCase().includes(q))) &&
+      (!q ||
+        [c.cardName, c.cardSet, c.gameBrand, c.cardNumber, String(c.id)].some((v) => v?.toLowerCase().includes(q))) &&
       (!f.game || gameOf(c) === f.game) &&
       (!f.set || setOf(c) === f.set),
   );
@@ -33,7 +38,8 @@ export function filterAndSort(cards: CardGrading[], f: { search: string; game: s
 
 export const gamesOf = (cards: CardGrading[]) => [...new Set(cards.map(gameOf))].sort();
 /** Set options narrow to the chosen game. */
-export const setsOf = (cards: CardGrading[], game: string) => [...new Set(cards.filter((c) => !game || gameOf(c) === game).map(setOf))].sort();
+export const setsOf = (cards: CardGrading[], game: string) =>
+  [...new Set(cards.filter((c) => !game || gameOf(c) === game).map(setOf))].sort();
 
 export interface GroupStats {
   count: number;

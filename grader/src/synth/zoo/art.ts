@@ -28,7 +28,15 @@ export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtK
   const ground: Rgb = hsl(hue + rng.range(-80, 80), rng.range(0.25, 0.7), rng.range(0.2, 0.45));
   const horizon = rng.range(0.45, 0.75);
   const glow = { x: rng.range(0.2, 0.8), y: rng.range(0.1, 0.5), r: rng.range(0.2, 0.5) };
-  const bokeh = kind === 'player' ? Array.from({ length: rng.int(10, 25) }, () => ({ x: rng.next(), y: rng.range(0, 0.6), r: rng.range(0.02, 0.06), a: rng.range(0.2, 0.6) })) : [];
+  const bokeh =
+    kind === 'player'
+      ? Array.from({ length: rng.int(10, 25) }, () => ({
+          x: rng.next(),
+          y: rng.range(0, 0.6),
+          r: rng.range(0.02, 0.06),
+          a: rng.range(0.2, 0.6),
+        }))
+      : [];
   const pixels = new Uint8ClampedArray(w * h * 3);
   for (let y = 0; y < h; y += 1) {
     const fy = y / h;
@@ -62,11 +70,14 @@ export async function artwork(rng: Random, box: Box, pxPerMm: number, kind: ArtK
       pixels[i + 2] = c[2] + grain;
     }
   }
-  const png = await sharp(Buffer.from(pixels.buffer), { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(Buffer.from(pixels.buffer), { raw: { width: w, height: h, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   const clip = `art${seed}`;
   let svg = `<clipPath id="${clip}"><rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}"/></clipPath><g clip-path="url(#${clip})">`;
   svg += `<image x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" preserveAspectRatio="none" href="data:image/png;base64,${png.toString('base64')}"/>`;
-  svg += kind === 'player' ? player(rng, box, hue) : kind === 'creature' ? creature(rng, box, hue) : ridges(rng, box, hue);
+  svg +=
+    kind === 'player' ? player(rng, box, hue) : kind === 'creature' ? creature(rng, box, hue) : ridges(rng, box, hue);
   return `${svg}</g>`;
 }
 
@@ -135,7 +146,8 @@ function ridges(rng: Random, box: Box, hue: number): string {
   for (let layer = 0; layer < 3; layer += 1) {
     const base = box.y + box.h * (0.45 + 0.15 * layer);
     let d = `M${box.x} ${box.y + box.h}`;
-    for (let i = 0; i <= 12; i += 1) d += `L${(box.x + (box.w * i) / 12).toFixed(2)} ${(base - rng.range(0, box.h * 0.25)).toFixed(2)}`;
+    for (let i = 0; i <= 12; i += 1)
+      d += `L${(box.x + (box.w * i) / 12).toFixed(2)} ${(base - rng.range(0, box.h * 0.25)).toFixed(2)}`;
     d += `L${box.x + box.w} ${box.y + box.h}Z`;
     s += `<path d="${d}" fill="${hex(hsl(hue + 30 * layer, 0.35, 0.2 + 0.12 * layer))}" opacity="0.85" stroke="${hex(hsl(hue, 0.3, 0.1))}" stroke-width="0.1"/>`;
   }
@@ -166,7 +178,12 @@ function player(rng: Random, box: Box, hue: number): string {
   s += `<path d="M${f(cx - head * 0.6)} ${f(shoulders)}Q${f(cx)} ${f(shoulders + head * 0.9)} ${f(cx + head * 0.6)} ${f(shoulders)}" fill="none" stroke="${trim}" stroke-width="0.5"/>`;
   s += `<ellipse cx="${f(cx)}" cy="${f(shoulders - head * 0.9)}" rx="${f(head * 0.8)}" ry="${f(head)}" fill="${skin}" stroke="#2a1a10" stroke-width="0.08"/>`;
   s += `<path d="M${f(cx - head * 0.9)} ${f(shoulders - head * 1.1)}a${f(head * 0.9)} ${f(head * 0.95)} 0 0 1 ${f(head * 1.8)} 0h${f(head * 0.5)}z" fill="${jersey}" stroke="#111" stroke-width="0.1"/>`;
-  s += textLine(String(rng.int(1, 99)), cx, shoulders + box.h * 0.2, { font: 'display', capMm: box.h * 0.1, fill: trim, anchor: 'middle' });
+  s += textLine(String(rng.int(1, 99)), cx, shoulders + box.h * 0.2, {
+    font: 'display',
+    capMm: box.h * 0.1,
+    fill: trim,
+    anchor: 'middle',
+  });
   // Jersey stripes: printed lines across the photo.
   s += `<rect x="${f(cx - half)}" y="${f(shoulders + box.h * 0.26)}" width="${f(2 * half)}" height="${f(box.h * 0.02)}" fill="${trim}" opacity="0.9"/>`;
   return s + hatching(rng, box, rng.int(0, 6), '#fff', 0.06, 0.4);

@@ -3,7 +3,8 @@ export type Mat3 = [number, number, number, number, number, number, number, numb
 
 export const multiply = (a: Mat3, b: Mat3): Mat3 => {
   const m = new Array<number>(9).fill(0);
-  for (let r = 0; r < 3; r += 1) for (let c = 0; c < 3; c += 1) for (let k = 0; k < 3; k += 1) m[r * 3 + c]! += a[r * 3 + k]! * b[k * 3 + c]!;
+  for (let r = 0; r < 3; r += 1)
+    for (let c = 0; c < 3; c += 1) for (let k = 0; k < 3; k += 1) m[r * 3 + c]! += a[r * 3 + k]! * b[k * 3 + c]!;
   return m as Mat3;
 };
 
@@ -13,7 +14,17 @@ export function invert(m: Mat3): Mat3 {
   const B = -(d * i - f * g);
   const C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  return [A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det];
+  return [
+    A / det,
+    -(b * i - c * h) / det,
+    (b * f - c * e) / det,
+    B / det,
+    (a * i - c * g) / det,
+    -(a * f - c * d) / det,
+    C / det,
+    -(a * h - b * g) / det,
+    (a * e - b * d) / det,
+  ];
 }
 
 export const apply = (m: Mat3, x: number, y: number) => {
@@ -41,7 +52,17 @@ export function tableToFrame(frameW: number, frameH: number, tiltDeg: number, ax
   const r20 = -ky * s;
   const r21 = kx * s;
   const [cx, cy] = [frameW / 2, frameH / 2];
-  return [focal * r00 + cx * r20, focal * r01 + cx * r21, cx * distance, focal * r10 + cy * r20, focal * r11 + cy * r21, cy * distance, r20, r21, distance];
+  return [
+    focal * r00 + cx * r20,
+    focal * r01 + cx * r21,
+    cx * distance,
+    focal * r10 + cy * r20,
+    focal * r11 + cy * r21,
+    cy * distance,
+    r20,
+    r21,
+    distance,
+  ];
 }
 
 /** Object pixels (of a raster at pxPerMm, wMm x hMm) to table mm: turned by angleDeg about its centre, centred at (x, y). */

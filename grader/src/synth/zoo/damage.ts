@@ -15,9 +15,16 @@ export interface FaceDamage {
   printLines: { vertical: boolean; at: number; width: number; light: boolean; opacity: number }[];
 }
 
-export const noDamage = (): FaceDamage => ({ cornerWhitening: [0, 0, 0, 0] as [number, number, number, number], edges: [], scratches: [], creases: [], printLines: [] });
+export const noDamage = (): FaceDamage => ({
+  cornerWhitening: [0, 0, 0, 0] as [number, number, number, number],
+  edges: [],
+  scratches: [],
+  creases: [],
+  printLines: [],
+});
 
-export const polylineLength = (points: [number, number][]) => points.slice(1).reduce((t, p, i) => t + Math.hypot(p[0] - points[i]![0], p[1] - points[i]![1]), 0);
+export const polylineLength = (points: [number, number][]) =>
+  points.slice(1).reduce((t, p, i) => t + Math.hypot(p[0] - points[i]![0], p[1] - points[i]![1]), 0);
 
 export interface DamageWish {
   corners: boolean;
@@ -31,7 +38,8 @@ export interface DamageWish {
 export function pickDamage(rng: Random, wish: DamageWish, w: number, h: number, r: number): FaceDamage {
   const d = noDamage();
   if (wish.corners) {
-    for (let i = 0; i < 4; i += 1) if (rng.next() < 0.5) d.cornerWhitening[i] = rng.next() < 0.7 ? rng.range(0.2, 1.0) : rng.range(1.0, 2.6);
+    for (let i = 0; i < 4; i += 1)
+      if (rng.next() < 0.5) d.cornerWhitening[i] = rng.next() < 0.7 ? rng.range(0.2, 1.0) : rng.range(1.0, 2.6);
     if (Math.max(...d.cornerWhitening) === 0) d.cornerWhitening[rng.int(0, 3)] = rng.range(0.25, 1.2);
   }
   if (wish.edges) {
@@ -39,7 +47,12 @@ export function pickDamage(rng: Random, wish: DamageWish, w: number, h: number, 
       const side = rng.int(0, 3);
       const along = side % 2 === 0 ? w : h;
       const length = rng.range(1, 6);
-      d.edges.push({ side, start: rng.range(r + 2, along - r - 2 - length), length, depth: rng.next() < 0.75 ? rng.range(0.1, 0.28) : rng.range(0.35, 0.7) });
+      d.edges.push({
+        side,
+        start: rng.range(r + 2, along - r - 2 - length),
+        length,
+        depth: rng.next() < 0.75 ? rng.range(0.1, 0.28) : rng.range(0.35, 0.7),
+      });
     }
   }
   if (wish.scratches) {
@@ -67,14 +80,24 @@ export function pickDamage(rng: Random, wish: DamageWish, w: number, h: number, 
     const cy = rng.range(0.25, 0.75) * h;
     const half = rng.range(6, 35);
     // Up to 2 mm from the outline each way: creases rarely run cleanly off the card in photos.
-    const reach = (sx: number, sy: number) => Math.min(sx > 0 ? (w - 2 - cx) / sx : sx < 0 ? (2 - cx) / sx : Infinity, sy > 0 ? (h - 2 - cy) / sy : sy < 0 ? (2 - cy) / sy : Infinity);
+    const reach = (sx: number, sy: number) =>
+      Math.min(
+        sx > 0 ? (w - 2 - cx) / sx : sx < 0 ? (2 - cx) / sx : Infinity,
+        sy > 0 ? (h - 2 - cy) / sy : sy < 0 ? (2 - cy) / sy : Infinity,
+      );
     const f = Math.min(half, reach(ux, uy));
     const b = Math.min(half, reach(-ux, -uy));
     d.creases.push({ x1: cx - b * ux, y1: cy - b * uy, x2: cx + f * ux, y2: cy + f * uy });
   }
   if (wish.printLine) {
     const vertical = rng.next() < 0.5;
-    d.printLines.push({ vertical, at: rng.range(0.2, 0.8) * (vertical ? w : h), width: rng.range(0.1, 0.25), light: rng.next() < 0.5, opacity: rng.range(0.2, 0.35) });
+    d.printLines.push({
+      vertical,
+      at: rng.range(0.2, 0.8) * (vertical ? w : h),
+      width: rng.range(0.1, 0.25),
+      light: rng.next() < 0.5,
+      opacity: rng.range(0.2, 0.35),
+    });
   }
   return d;
 }
@@ -95,9 +118,15 @@ const PAPER = '#f3f0e7';
 export function damageSvg(rng: Random, d: FaceDamage, w: number, h: number, r: number): string {
   let s = '';
   const apex = r * (1 - Math.SQRT1_2);
-  const apexes: [number, number][] = [[apex, apex], [w - apex, apex], [w - apex, h - apex], [apex, h - apex]];
+  const apexes: [number, number][] = [
+    [apex, apex],
+    [w - apex, apex],
+    [w - apex, h - apex],
+    [apex, h - apex],
+  ];
   d.cornerWhitening.forEach((radius, i) => {
-    if (radius > 0) s += `<path d="${ragged(rng, apexes[i]![0], apexes[i]![1], radius)}" fill="${PAPER}" opacity="0.95"/>`;
+    if (radius > 0)
+      s += `<path d="${ragged(rng, apexes[i]![0], apexes[i]![1], radius)}" fill="${PAPER}" opacity="0.95"/>`;
   });
   for (const e of d.edges) {
     // A band along the edge whose depth wanders between half and all of the stated depth.
@@ -106,9 +135,24 @@ export function damageSvg(rng: Random, d: FaceDamage, w: number, h: number, r: n
     for (let k = 0; k <= steps; k += 1) {
       const t = e.start + (e.length * k) / steps;
       const depth = k === 0 || k === steps ? 0 : e.depth * rng.range(0.5, 1);
-      pts.push(e.side === 0 ? `${t} ${depth}` : e.side === 1 ? `${w - depth} ${t}` : e.side === 2 ? `${w - t} ${h - depth}` : `${depth} ${h - t}`);
+      pts.push(
+        e.side === 0
+          ? `${t} ${depth}`
+          : e.side === 1
+            ? `${w - depth} ${t}`
+            : e.side === 2
+              ? `${w - t} ${h - depth}`
+              : `${depth} ${h - t}`,
+      );
     }
-    const outside = e.side === 0 ? `${e.start + e.length} -1 ${e.start} -1` : e.side === 1 ? `${w + 1} ${e.start + e.length} ${w + 1} ${e.start}` : e.side === 2 ? `${w - e.start - e.length} ${h + 1} ${w - e.start} ${h + 1}` : `-1 ${h - e.start - e.length} -1 ${h - e.start}`;
+    const outside =
+      e.side === 0
+        ? `${e.start + e.length} -1 ${e.start} -1`
+        : e.side === 1
+          ? `${w + 1} ${e.start + e.length} ${w + 1} ${e.start}`
+          : e.side === 2
+            ? `${w - e.start - e.length} ${h + 1} ${w - e.start} ${h + 1}`
+            : `-1 ${h - e.start - e.length} -1 ${h - e.start}`;
     s += `<polygon points="${pts.join(' ')} ${outside}" fill="${PAPER}"/>`;
   }
   for (const sc of d.scratches) {

@@ -4,13 +4,24 @@ import { apply, invert, type Mat3 } from './camera.ts';
 import { hsl, mix, type Rgb } from './colour.ts';
 import { fbm, valueNoise } from './noise.ts';
 
-export const BACKGROUNDS = ['white_paper', 'lined_paper', 'grid_paper', 'two_tone', 'wood', 'cloth', 'playmat', 'grey_desk', 'dark_desk'] as const;
+export const BACKGROUNDS = [
+  'white_paper',
+  'lined_paper',
+  'grid_paper',
+  'two_tone',
+  'wood',
+  'cloth',
+  'playmat',
+  'grey_desk',
+  'dark_desk',
+] as const;
 export type Background = (typeof BACKGROUNDS)[number];
 
 type Texture = (u: number, v: number, mmPerPx: number) => Rgb;
 
 /** How much of a pixel mmPerPx wide a line of the given width at distance d covers. */
-const lineCover = (d: number, width: number, mmPerPx: number) => Math.max(0, Math.min(1, (width / 2 + mmPerPx / 2 - Math.abs(d)) / mmPerPx)) * Math.min(1, width / mmPerPx);
+const lineCover = (d: number, width: number, mmPerPx: number) =>
+  Math.max(0, Math.min(1, (width / 2 + mmPerPx / 2 - Math.abs(d)) / mmPerPx)) * Math.min(1, width / mmPerPx);
 
 /** Distance to the nearest of a family of parallel lines `period` apart. */
 const toLines = (t: number, period: number) => {
@@ -51,7 +62,10 @@ export function deskTexture(rng: Random, kind: Background): Texture {
       const sheet = paper(rng, seed);
       const period = rng.pick([5, 6.35]);
       return (u, v, mm) => {
-        const cover = Math.max(lineCover(toLines(along(u, v), period), 0.18, mm), lineCover(toLines(across(u, v), period), 0.18, mm));
+        const cover = Math.max(
+          lineCover(toLines(along(u, v), period), 0.18, mm),
+          lineCover(toLines(across(u, v), period), 0.18, mm),
+        );
         return mix(sheet(u, v, mm), [120, 170, 160], cover * 0.5);
       };
     }
@@ -87,7 +101,13 @@ export function deskTexture(rng: Random, kind: Background): Texture {
       };
     }
     case 'cloth': {
-      const colour: Rgb = rng.pick<Rgb>([[35, 45, 80], [25, 25, 28], [40, 90, 60], [110, 30, 40], [90, 90, 95]]);
+      const colour: Rgb = rng.pick<Rgb>([
+        [35, 45, 80],
+        [25, 25, 28],
+        [40, 90, 60],
+        [110, 30, 40],
+        [90, 90, 95],
+      ]);
       const weave = rng.range(0.35, 0.7);
       return (u, v, mm) => {
         const x = along(u, v);
@@ -116,7 +136,10 @@ export function deskTexture(rng: Random, kind: Background): Texture {
         // The printed card zones of a playmat: thin light rounded rectangles.
         const zx = toLines(x + zoneW / 2, zoneW + 8);
         const zy = toLines(y + zoneH / 2, zoneH + 8);
-        const zone = Math.max(zx < 4 && zy > 4 ? lineCover(zx - 4, 0.5, mm) : 0, zy < 4 && zx > 4 ? lineCover(zy - 4, 0.5, mm) : 0);
+        const zone = Math.max(
+          zx < 4 && zy > 4 ? lineCover(zx - 4, 0.5, mm) : 0,
+          zy < 4 && zx > 4 ? lineCover(zy - 4, 0.5, mm) : 0,
+        );
         return mix(col, [235, 235, 240], zone * 0.7);
       };
     }
@@ -135,12 +158,17 @@ export function deskTexture(rng: Random, kind: Background): Texture {
   }
 }
 
-
 /**
  * The table as the camera sees it, evaluated on a coarse grid (every `step` pixels) and
  * enlarged: desks have no detail finer than that which the final grain does not supply.
  */
-export async function renderDesk(texture: Texture, toFrame: Mat3, frameW: number, frameH: number, step: number): Promise<Buffer> {
+export async function renderDesk(
+  texture: Texture,
+  toFrame: Mat3,
+  frameW: number,
+  frameH: number,
+  step: number,
+): Promise<Buffer> {
   const w = Math.ceil(frameW / step);
   const h = Math.ceil(frameH / step);
   const back = invert(toFrame);
@@ -159,5 +187,8 @@ export async function renderDesk(texture: Texture, toFrame: Mat3, frameW: number
       out[i + 2] = c[2];
     }
   }
-  return sharp(Buffer.from(out.buffer), { raw: { width: w, height: h, channels: 3 } }).resize(frameW, frameH, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+  return sharp(Buffer.from(out.buffer), { raw: { width: w, height: h, channels: 3 } })
+    .resize(frameW, frameH, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
 }

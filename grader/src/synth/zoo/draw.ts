@@ -18,11 +18,19 @@ export interface FaceContext {
 
 /** The design's area inside the border (the whole face when there is none). */
 export const inner = (c: FaceContext): Box =>
-  c.borders ? { x: c.borders.left, y: c.borders.top, w: c.w - c.borders.left - c.borders.right, h: c.h - c.borders.top - c.borders.bottom } : { x: 0, y: 0, w: c.w, h: c.h };
+  c.borders
+    ? {
+        x: c.borders.left,
+        y: c.borders.top,
+        w: c.w - c.borders.left - c.borders.right,
+        h: c.h - c.borders.top - c.borders.bottom,
+      }
+    : { x: 0, y: 0, w: c.w, h: c.h };
 
 const f = (v: number) => v.toFixed(3);
 
-export const rect = (b: Box, attrs: string, rx = 0) => `<rect x="${f(b.x)}" y="${f(b.y)}" width="${f(b.w)}" height="${f(b.h)}"${rx ? ` rx="${f(rx)}"` : ''} ${attrs}/>`;
+export const rect = (b: Box, attrs: string, rx = 0) =>
+  `<rect x="${f(b.x)}" y="${f(b.y)}" width="${f(b.w)}" height="${f(b.h)}"${rx ? ` rx="${f(rx)}"` : ''} ${attrs}/>`;
 
 export const line = (x1: number, y1: number, x2: number, y2: number, stroke: string, width: number, opacity = 1) =>
   `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(width)}"${opacity < 1 ? ` opacity="${opacity.toFixed(2)}"` : ''}/>`;
@@ -43,7 +51,14 @@ export const inset = (b: Box, d: number): Box => ({ x: b.x + d, y: b.y + d, w: b
  * A printed texture as an embedded image: mottled card stock, marbled backs, cloudy frames.
  * 'swirl' bends the noise around a centre, like the spiral backs of some games.
  */
-export async function texture(rng: Random, b: Box, pxPerMm: number, colours: [string, string], featureMm: number, style: 'mottle' | 'swirl' = 'mottle'): Promise<string> {
+export async function texture(
+  rng: Random,
+  b: Box,
+  pxPerMm: number,
+  colours: [string, string],
+  featureMm: number,
+  style: 'mottle' | 'swirl' = 'mottle',
+): Promise<string> {
   const scale = Math.min(pxPerMm, 6);
   const w = Math.max(4, Math.round(b.w * scale));
   const h = Math.max(4, Math.round(b.h * scale));
@@ -71,6 +86,8 @@ export async function texture(rng: Random, b: Box, pxPerMm: number, colours: [st
       pixels[i + 2] = col[2];
     }
   }
-  const png = await sharp(Buffer.from(pixels.buffer), { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(Buffer.from(pixels.buffer), { raw: { width: w, height: h, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   return `<image x="${f(b.x)}" y="${f(b.y)}" width="${f(b.w)}" height="${f(b.h)}" preserveAspectRatio="none" href="data:image/png;base64,${png.toString('base64')}"/>`;
 }

@@ -60,6 +60,9 @@ export async function renderFace(rng: Random, plan: FacePlan, pxPerMm: number): 
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${w} ${h}" preserveAspectRatio="none">` +
     `<clipPath id="die"><rect width="${w}" height="${h}" rx="${r}"/></clipPath>` +
     `<g clip-path="url(#die)">${body}${damageSvg(rng, plan.damage, w, h, r)}</g></svg>`;
-  const rgba = await sharp(Buffer.from(svg), { limitInputPixels: false, unlimited: true }).ensureAlpha().raw().toBuffer();
+  const rgba = await sharp(Buffer.from(svg), { limitInputPixels: false, unlimited: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
   return { rgba, width, height, pxPerMm: width / w };
 }

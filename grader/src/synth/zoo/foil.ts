@@ -12,7 +12,12 @@ export function rainbowSheen(rng: Random, box: Box, id: string, strength = rng.r
   const angle = rng.range(0, 180);
   const hues = ['#ff5d73', '#ffd35c', '#7dff8a', '#5ce1ff', '#9b7bff', '#ff5d73'];
   const offset = rng.range(0, 0.4);
-  const stops = hues.map((c, i) => `<stop offset="${Math.min(1, offset + (i / (hues.length - 1)) * (1 - offset)).toFixed(3)}" stop-color="${c}"/>`).join('');
+  const stops = hues
+    .map(
+      (c, i) =>
+        `<stop offset="${Math.min(1, offset + (i / (hues.length - 1)) * (1 - offset)).toFixed(3)}" stop-color="${c}"/>`,
+    )
+    .join('');
   return (
     `<linearGradient id="${id}" gradientTransform="rotate(${angle.toFixed(1)} 0.5 0.5)">${stops}</linearGradient>` +
     `<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" fill="url(#${id})" opacity="${strength.toFixed(2)}"/>`
@@ -28,7 +33,8 @@ export function sparkles(rng: Random, box: Box, count: number): string {
     if (rng.next() < 0.25) {
       // A four-pointed glint.
       s += `<path d="M${(x - 2.5 * r).toFixed(2)} ${y.toFixed(2)}L${x.toFixed(2)} ${(y - r / 3).toFixed(2)}L${(x + 2.5 * r).toFixed(2)} ${y.toFixed(2)}L${x.toFixed(2)} ${(y + r / 3).toFixed(2)}ZM${x.toFixed(2)} ${(y - 2.5 * r).toFixed(2)}L${(x + r / 3).toFixed(2)} ${y.toFixed(2)}L${x.toFixed(2)} ${(y + 2.5 * r).toFixed(2)}L${(x - r / 3).toFixed(2)} ${y.toFixed(2)}Z" fill="#fff" opacity="${rng.range(0.5, 0.95).toFixed(2)}"/>`;
-    } else s += `<circle cx="${x.toFixed(2)}" cy="${y.toFixed(2)}" r="${r.toFixed(2)}" fill="#fff" opacity="${rng.range(0.3, 0.9).toFixed(2)}"/>`;
+    } else
+      s += `<circle cx="${x.toFixed(2)}" cy="${y.toFixed(2)}" r="${r.toFixed(2)}" fill="#fff" opacity="${rng.range(0.3, 0.9).toFixed(2)}"/>`;
   }
   return s;
 }
@@ -52,11 +58,13 @@ export function etchedLines(rng: Random, box: Box): string {
   const cy = box.y + rng.next() * box.h;
   let s = '';
   if (rng.next() < 0.5) {
-    for (let r = rng.range(1, 3); r < Math.hypot(box.w, box.h); r += rng.range(0.6, 1.2)) s += `<circle cx="${cx.toFixed(2)}" cy="${cy.toFixed(2)}" r="${r.toFixed(2)}"/>`;
+    for (let r = rng.range(1, 3); r < Math.hypot(box.w, box.h); r += rng.range(0.6, 1.2))
+      s += `<circle cx="${cx.toFixed(2)}" cy="${cy.toFixed(2)}" r="${r.toFixed(2)}"/>`;
   } else {
     const a = rng.range(0, 180);
     const span = Math.hypot(box.w, box.h);
-    for (let d = -span; d < span; d += rng.range(0.5, 1.0)) s += `<line x1="${(cx + d).toFixed(2)}" y1="${(cy - span).toFixed(2)}" x2="${(cx + d).toFixed(2)}" y2="${(cy + span).toFixed(2)}"/>`;
+    for (let d = -span; d < span; d += rng.range(0.5, 1.0))
+      s += `<line x1="${(cx + d).toFixed(2)}" y1="${(cy - span).toFixed(2)}" x2="${(cx + d).toFixed(2)}" y2="${(cy + span).toFixed(2)}"/>`;
     s = `<g transform="rotate(${a.toFixed(1)} ${cx.toFixed(2)} ${cy.toFixed(2)})">${s}</g>`;
   }
   return `<g fill="none" stroke="#fff" stroke-width="${rng.range(0.05, 0.1).toFixed(3)}" opacity="${rng.range(0.15, 0.35).toFixed(2)}">${s}</g>`;

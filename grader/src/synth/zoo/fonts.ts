@@ -18,7 +18,10 @@ const FILES = {
 } as const;
 export type FontName = keyof typeof FILES;
 
-const loaded = new Map<FontName, { font: Font; capHeight: number; glyphs: Map<string, { glyph: Glyph; advance: number }> }>();
+const loaded = new Map<
+  FontName,
+  { font: Font; capHeight: number; glyphs: Map<string, { glyph: Glyph; advance: number }> }
+>();
 
 function load(name: FontName) {
   let entry = loaded.get(name);
@@ -96,7 +99,14 @@ export function textLine(text: string, x: number, y: number, style: TextStyle): 
 }
 
 /** Words wrapped into a box, line after line; returns the SVG and the y of the next free line. */
-export function paragraph(words: string[], x: number, y: number, width: number, style: TextStyle, leading = 1.55): { svg: string; y: number } {
+export function paragraph(
+  words: string[],
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle,
+  leading = 1.55,
+): { svg: string; y: number } {
   const lines: string[] = [];
   let current = '';
   for (const word of words) {

@@ -63,7 +63,8 @@ export function holderLayout(rng: Random, holder: Holder, cw: number, ch: number
     const label = 22;
     const well = { x: (w - cw - 3) / 2, y: label + 7, w: cw + 3, h: ch + 3 };
     let barcode = '';
-    for (let x = 48; x < 78; x += rng.range(0.35, 0.9)) barcode += `<rect x="${x.toFixed(2)}" y="${label - 8}" width="${rng.range(0.15, 0.45).toFixed(2)}" height="5" fill="#111"/>`;
+    for (let x = 48; x < 78; x += rng.range(0.35, 0.9))
+      barcode += `<rect x="${x.toFixed(2)}" y="${label - 8}" width="${rng.range(0.15, 0.45).toFixed(2)}" height="5" fill="#111"/>`;
     return {
       w,
       h,
@@ -75,9 +76,24 @@ export function holderLayout(rng: Random, holder: Holder, cw: number, ch: number
         `<rect x="2.5" y="2.5" width="${w - 5}" height="${h - 5}" rx="2.5" fill="none" stroke="#78858f" stroke-width="0.25" opacity="0.5"/>` +
         `<rect x="${well.x}" y="${well.y}" width="${well.w}" height="${well.h}" rx="1" fill="none" stroke="#5d6a73" stroke-width="0.3" opacity="0.55"/>` +
         `<rect x="5" y="5" width="${w - 10}" height="${label}" rx="1" fill="#f7f7f4"/><rect x="5" y="5" width="${w - 10}" height="${label}" rx="1" fill="none" stroke="#c0392b" stroke-width="0.8"/>` +
-        textLine(`${rng.int(2000, 2024)} ${name(rng).toUpperCase()} #${rng.int(1, 300)}`, 8, 11.5, { font: 'sansBold', capMm: 2, fill: '#111', maxWidth: 45 }) +
-        textLine(`${name(rng, 2).toUpperCase()} - ${name(rng, 3).toUpperCase()}`, 8, 15.5, { font: 'sans', capMm: 1.6, fill: '#111', maxWidth: 45 }) +
-        textLine(rng.pick(['GEM MT 10', 'MINT 9', 'NM-MT 8']), w - 8, 11.5, { font: 'sansBold', capMm: 2.2, fill: '#111', anchor: 'end' }) +
+        textLine(`${rng.int(2000, 2024)} ${name(rng).toUpperCase()} #${rng.int(1, 300)}`, 8, 11.5, {
+          font: 'sansBold',
+          capMm: 2,
+          fill: '#111',
+          maxWidth: 45,
+        }) +
+        textLine(`${name(rng, 2).toUpperCase()} - ${name(rng, 3).toUpperCase()}`, 8, 15.5, {
+          font: 'sans',
+          capMm: 1.6,
+          fill: '#111',
+          maxWidth: 45,
+        }) +
+        textLine(rng.pick(['GEM MT 10', 'MINT 9', 'NM-MT 8']), w - 8, 11.5, {
+          font: 'sansBold',
+          capMm: 2.2,
+          fill: '#111',
+          anchor: 'end',
+        }) +
         barcode +
         sheen(rng, w, h, 'sl'),
     };

@@ -34,11 +34,17 @@ export interface Processing {
   jpegQuality: number;
 }
 
-const outline = (o: PlacedObject) => [apply(o.toFrame, 0, 0), apply(o.toFrame, o.width, 0), apply(o.toFrame, o.width, o.height), apply(o.toFrame, 0, o.height)];
+const outline = (o: PlacedObject) => [
+  apply(o.toFrame, 0, 0),
+  apply(o.toFrame, o.width, 0),
+  apply(o.toFrame, o.width, o.height),
+  apply(o.toFrame, 0, o.height),
+];
 
 /** Signed distance to a convex quad (positive outside), from the largest distance past any of its sides. */
 function quadDistance(quad: { x: number; y: number }[]) {
-  const clockwise = (quad[1]!.x - quad[0]!.x) * (quad[2]!.y - quad[0]!.y) - (quad[1]!.y - quad[0]!.y) * (quad[2]!.x - quad[0]!.x) > 0;
+  const clockwise =
+    (quad[1]!.x - quad[0]!.x) * (quad[2]!.y - quad[0]!.y) - (quad[1]!.y - quad[0]!.y) * (quad[2]!.x - quad[0]!.x) > 0;
   const sides = quad.map((a, i) => {
     const b = quad[(i + 1) % 4]!;
     const len = Math.hypot(b.x - a.x, b.y - a.y);
@@ -106,7 +112,7 @@ function composite(frame: Uint8ClampedArray, width: number, height: number, o: P
         const su = iu + (k & 1);
         const sv = iv + (k >> 1);
         if (su < 0 || sv < 0 || su >= sw || sv >= sh) continue;
-        const weight = ((k & 1) ? fu : 1 - fu) * ((k >> 1) ? fv : 1 - fv);
+        const weight = (k & 1 ? fu : 1 - fu) * (k >> 1 ? fv : 1 - fv);
         const j = (sv * sw + su) * 4;
         const wa = weight * src[j + 3]!;
         a += wa;
@@ -166,7 +172,15 @@ function light(frame: Uint8ClampedArray, width: number, height: number, l: Light
 }
 
 /** The photo a phone would save: desk, objects with their shadows, light, grain, then its processing and JPEG. */
-export async function photograph(desk: Buffer, width: number, height: number, objects: PlacedObject[], l: Light, p: Processing, seed: number): Promise<Buffer> {
+export async function photograph(
+  desk: Buffer,
+  width: number,
+  height: number,
+  objects: PlacedObject[],
+  l: Light,
+  p: Processing,
+  seed: number,
+): Promise<Buffer> {
   // Clamped: light and glare push values past 255, which a plain byte array would wrap.
   const frame = new Uint8ClampedArray(desk.buffer, desk.byteOffset, desk.length);
   for (const o of objects) shadowUnder(frame, width, height, o, l);

@@ -35,7 +35,8 @@ export interface Shot {
   phoneShadow: boolean;
 }
 
-const inside = (pts: Point[], w: number, h: number, margin: number) => pts.every((p) => p.x >= margin && p.y >= margin && p.x <= w - margin && p.y <= h - margin);
+const inside = (pts: Point[], w: number, h: number, margin: number) =>
+  pts.every((p) => p.x >= margin && p.y >= margin && p.x <= w - margin && p.y <= h - margin);
 
 /** Lays the card (and its holder) on the table, takes the photo, and says where the card's corners came out. */
 export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): Promise<Shot> {
@@ -56,7 +57,12 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
   // One after another: the faces draw from the same random stream, so their order must be fixed.
   const objectRasters: { rgba: Buffer; width: number; height: number }[] = [];
   // Where the card sits in its object's raster, in whole pixels, as it is drawn.
-  const cardBox = { left: holder.under ? Math.round(holder.cardX * scale) : 0, top: holder.under ? Math.round(holder.cardY * scale) : 0, width: 0, height: 0 };
+  const cardBox = {
+    left: holder.under ? Math.round(holder.cardX * scale) : 0,
+    top: holder.under ? Math.round(holder.cardY * scale) : 0,
+    width: 0,
+    height: 0,
+  };
   for (const plan of plans) {
     const face = await renderFace(rng, plan, scale);
     cardBox.width ||= face.width;
@@ -67,23 +73,53 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
     }
     const width = Math.round(holder.w * scale);
     const height = Math.round(holder.h * scale);
-    const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${holder.w} ${holder.h}" preserveAspectRatio="none">${body}</svg>`);
+    const svg = (body: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${holder.w} ${holder.h}" preserveAspectRatio="none">${body}</svg>`,
+      );
     const rgba = await sharp(svg(holder.under))
-      .composite([{ input: face.rgba, raw: { width: face.width, height: face.height, channels: 4 }, left: cardBox.left, top: cardBox.top }, { input: svg(holder.over) }])
+      .composite([
+        {
+          input: face.rgba,
+          raw: { width: face.width, height: face.height, channels: 4 },
+          left: cardBox.left,
+          top: cardBox.top,
+        },
+        { input: svg(holder.over) },
+      ])
       .ensureAlpha()
       .raw()
       .toBuffer();
     objectRasters.push({ rgba, width, height });
   }
 
-  const place = (x: number, y: number, raster: { width: number; height: number }): Mat3 => multiply(toFrame, objectToTable(raster.width / scale, raster.height / scale, scale, angle, x, y));
-  const outlineOf = (m: Mat3, r: { width: number; height: number }) => [apply(m, 0, 0), apply(m, r.width, 0), apply(m, r.width, r.height), apply(m, 0, r.height)];
+  const place = (x: number, y: number, raster: { width: number; height: number }): Mat3 =>
+    multiply(toFrame, objectToTable(raster.width / scale, raster.height / scale, scale, angle, x, y));
+  const outlineOf = (m: Mat3, r: { width: number; height: number }) => [
+    apply(m, 0, 0),
+    apply(m, r.width, 0),
+    apply(m, r.width, r.height),
+    apply(m, 0, r.height),
+  ];
   const first = objectRasters[0]!;
   let target = apply(fromFrame, W * (0.5 + rng.range(-0.22, 0.22)), H * (0.5 + rng.range(-0.12, 0.12)));
   const gap = card.w / 2 + rng.range(4, 12);
-  const positions = () => (setup.layout === 'pair' ? [{ x: target.x - gap, y: target.y }, { x: target.x + gap, y: target.y }] : [target]);
+  const positions = () =>
+    setup.layout === 'pair'
+      ? [
+          { x: target.x - gap, y: target.y },
+          { x: target.x + gap, y: target.y },
+        ]
+      : [target];
   // Move towards the middle of the frame until everything is inside it.
-  for (let i = 0; i < 30 && !positions().every((p, k) => inside(outlineOf(place(p.x, p.y, objectRasters[k] ?? first), objectRasters[k] ?? first), W, H, margin)); i += 1) {
+  for (
+    let i = 0;
+    i < 30 &&
+    !positions().every((p, k) =>
+      inside(outlineOf(place(p.x, p.y, objectRasters[k] ?? first), objectRasters[k] ?? first), W, H, margin),
+    );
+    i += 1
+  ) {
     target = { x: target.x * 0.8, y: target.y * 0.8 };
   }
   if (setup.layout === 'cut_off') {
@@ -105,8 +141,14 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
   });
   const main = objects[0]!;
   const { left, top, width: cw, height: ch } = cardBox;
-  const corners = [apply(main.toFrame, left, top), apply(main.toFrame, left + cw, top), apply(main.toFrame, left + cw, top + ch), apply(main.toFrame, left, top + ch)];
-  const area = 0.5 * Math.abs(corners.reduce((t, p, i) => t + p.x * corners[(i + 1) % 4]!.y - corners[(i + 1) % 4]!.x * p.y, 0));
+  const corners = [
+    apply(main.toFrame, left, top),
+    apply(main.toFrame, left + cw, top),
+    apply(main.toFrame, left + cw, top + ch),
+    apply(main.toFrame, left, top + ch),
+  ];
+  const area =
+    0.5 * Math.abs(corners.reduce((t, p, i) => t + p.x * corners[(i + 1) % 4]!.y - corners[(i + 1) % 4]!.x * p.y, 0));
 
   const lampAngle = rng.range(0, 2 * Math.PI);
   const centre = corners.reduce((c, p) => ({ x: c.x + p.x / 4, y: c.y + p.y / 4 }), { x: 0, y: 0 });
@@ -117,11 +159,34 @@ export async function shoot(rng: Random, plans: FacePlan[], setup: ShotSetup): P
     vignette: rng.range(0.05, 0.35),
     lampFalloff: rng.range(0, 0.3),
     lampAngle,
-    contactShadow: { dx: -Math.cos(lampAngle) * rng.range(0.2, 1.0) * pxPerMm, dy: -Math.sin(lampAngle) * rng.range(0.2, 1.0) * pxPerMm, soft: rng.range(0.5, 1.5) * pxPerMm, strength: rng.range(0.15, 0.4) },
+    contactShadow: {
+      dx: -Math.cos(lampAngle) * rng.range(0.2, 1.0) * pxPerMm,
+      dy: -Math.sin(lampAngle) * rng.range(0.2, 1.0) * pxPerMm,
+      soft: rng.range(0.5, 1.5) * pxPerMm,
+      strength: rng.range(0.15, 0.4),
+    },
     ...(phoneShadow
-      ? { phoneShadow: { x: centre.x + rng.range(-0.6, 0.6) * cardPx, y: centre.y + rng.range(0.5, 0.9) * cardPx * (rng.next() < 0.5 ? 1 : -1), rx: rng.range(0.5, 0.9) * cardPx, ry: rng.range(0.35, 0.6) * cardPx, angle: rng.range(0, Math.PI), strength: rng.range(0.12, 0.3) } }
+      ? {
+          phoneShadow: {
+            x: centre.x + rng.range(-0.6, 0.6) * cardPx,
+            y: centre.y + rng.range(0.5, 0.9) * cardPx * (rng.next() < 0.5 ? 1 : -1),
+            rx: rng.range(0.5, 0.9) * cardPx,
+            ry: rng.range(0.35, 0.6) * cardPx,
+            angle: rng.range(0, Math.PI),
+            strength: rng.range(0.12, 0.3),
+          },
+        }
       : {}),
-    glare: glare ? [{ x: centre.x + rng.range(-0.3, 0.3) * cardPx * 0.7, y: centre.y + rng.range(-0.3, 0.3) * cardPx, radius: rng.range(0.03, 0.07) * cardPx, peak: rng.range(50, 120) }] : [],
+    glare: glare
+      ? [
+          {
+            x: centre.x + rng.range(-0.3, 0.3) * cardPx * 0.7,
+            y: centre.y + rng.range(-0.3, 0.3) * cardPx,
+            radius: rng.range(0.03, 0.07) * cardPx,
+            peak: rng.range(50, 120),
+          },
+        ]
+      : [],
   };
   const processing: Processing = {
     noise: rng.range(1, 5),

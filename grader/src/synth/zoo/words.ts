@@ -1,8 +1,32 @@
 import type { Random } from '../random.ts';
 
 /** Made-up but word-shaped text: card text is mostly short words, numbers and capitalised names. */
-const SYLLABLES = ['ka', 'ri', 'mo', 'zen', 'tor', 'la', 'vi', 'dra', 'nox', 'el', 'sha', 'quin', 'bar', 'ul', 'fen', 'gro', 'pi', 'sol', 'thar', 'mi'];
-const WORDS = 'the a of to this your each card attack damage flip coin if heads tails opponent active benched energy discard draw search deck put into hand during next turn may choose one more does less from attached target creature player gains loses life until end when enters battlefield tap untap destroy return owner graveyard exile spell ability cost special summon monster face up down field zone effect activate once per chain negate points season games yards average total team league record'.split(' ');
+const SYLLABLES = [
+  'ka',
+  'ri',
+  'mo',
+  'zen',
+  'tor',
+  'la',
+  'vi',
+  'dra',
+  'nox',
+  'el',
+  'sha',
+  'quin',
+  'bar',
+  'ul',
+  'fen',
+  'gro',
+  'pi',
+  'sol',
+  'thar',
+  'mi',
+];
+const WORDS =
+  'the a of to this your each card attack damage flip coin if heads tails opponent active benched energy discard draw search deck put into hand during next turn may choose one more does less from attached target creature player gains loses life until end when enters battlefield tap untap destroy return owner graveyard exile spell ability cost special summon monster face up down field zone effect activate once per chain negate points season games yards average total team league record'.split(
+    ' ',
+  );
 
 export function name(rng: Random, parts = rng.int(2, 3)): string {
   let s = '';

@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { backCenteringGrade, cornerViewGrade, frontCenteringGrade, overallScore } from '../../rubric.ts';
-import { BACKGROUNDS, FAMILIES, generateZooBadInput, generateZooCase, HOLDERS, ZOO_BAD_INPUTS, ZOO_TEST_SEEDS, ZOO_TUNING_SEEDS, zooConditions } from './index.ts';
+import {
+  BACKGROUNDS,
+  FAMILIES,
+  generateZooBadInput,
+  generateZooCase,
+  HOLDERS,
+  ZOO_BAD_INPUTS,
+  ZOO_TEST_SEEDS,
+  ZOO_TUNING_SEEDS,
+  zooConditions,
+} from './index.ts';
 
 const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 // Seeds 4 to 7 (mod 8) come out at 1920 x 1080, which is quick to make.
@@ -57,11 +67,15 @@ describe('design zoo', () => {
       expect(truth.centering.front.measurable).toBe(!printedToTheEdge);
       // Centering and corners recomputed here from the recorded truth with the rubric.
       const centering = [
-        ...(truth.centering.front.measurable ? [frontCenteringGrade(Math.max(truth.centering.front.leftRight![0], truth.centering.front.topBottom![0]))] : []),
+        ...(truth.centering.front.measurable
+          ? [frontCenteringGrade(Math.max(truth.centering.front.leftRight![0], truth.centering.front.topBottom![0]))]
+          : []),
         backCenteringGrade(Math.max(truth.centering.back.leftRight![0], truth.centering.back.topBottom![0])),
       ];
       expect(truth.expected.centering).toBe(Math.min(...centering));
-      expect(truth.expected.corners).toBe(Math.min(...[...truth.cornerWhitening.front, ...truth.cornerWhitening.back].map(cornerViewGrade)));
+      expect(truth.expected.corners).toBe(
+        Math.min(...[...truth.cornerWhitening.front, ...truth.cornerWhitening.back].map(cornerViewGrade)),
+      );
       expect(truth.expected.overall).toBe(overallScore(truth.expected));
       if (!meta.damaged) {
         expect(meta.damage).toEqual([]);
@@ -72,7 +86,12 @@ describe('design zoo', () => {
   });
 
   it('spreads the test seeds over every family, frame, background and holder, most of them clean', () => {
-    const seen = { family: new Set<string>(), frame: new Set<string>(), background: new Set<string>(), holder: new Set<string>() };
+    const seen = {
+      family: new Set<string>(),
+      frame: new Set<string>(),
+      background: new Set<string>(),
+      holder: new Set<string>(),
+    };
     let clean = 0;
     const count = ZOO_TEST_SEEDS.last - ZOO_TEST_SEEDS.first + 1;
     for (let seed = ZOO_TEST_SEEDS.first; seed <= ZOO_TEST_SEEDS.last; seed += 1) {
@@ -100,7 +119,13 @@ describe('design zoo', () => {
     const seed = 14;
     const c = await generateZooCase({ seed });
     const spread = zooConditions(seed);
-    expect([c.meta.family, c.truth.frame, c.meta.background, c.meta.holder, c.meta.damaged]).toEqual([spread.family, spread.frame, spread.background, spread.holder, spread.damaged]);
+    expect([c.meta.family, c.truth.frame, c.meta.background, c.meta.holder, c.meta.damaged]).toEqual([
+      spread.family,
+      spread.frame,
+      spread.background,
+      spread.holder,
+      spread.damaged,
+    ]);
     expect(c.truth.cardSize).toBe(spread.family === 'yugioh' ? 'small' : 'standard');
   });
 
@@ -118,6 +143,8 @@ describe('design zoo', () => {
       if (code === 'mismatched_sides') expect(c.meta.backFamily === 'yugioh').not.toBe(c.meta.family === 'yugioh');
       else expect(c.meta.backFamily).toBe(c.meta.family);
     }
-    expect((await generateZooBadInput(ZOO_BAD_INPUTS.length + 4)).truth.expectedRejection).toBe(ZOO_BAD_INPUTS[4 % ZOO_BAD_INPUTS.length]);
+    expect((await generateZooBadInput(ZOO_BAD_INPUTS.length + 4)).truth.expectedRejection).toBe(
+      ZOO_BAD_INPUTS[4 % ZOO_BAD_INPUTS.length],
+    );
   });
 });

@@ -106,11 +106,16 @@ describe('POST /api/register', () => {
   it('says so for both when the username and the email are both taken', async () => {
     const owner = await createUser(t.db);
     const other = await createUser(t.db);
-    const clashes: [string, string][] = [[owner.username, owner.email], [owner.username, other.email]];
+    const clashes: [string, string][] = [
+      [owner.username, owner.email],
+      [owner.username, other.email],
+    ];
     for (const [username, email] of clashes) {
       const response = await post('/api/register', registration({ username: username.toUpperCase(), email }));
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/username is already taken and an account with that email already exists/);
+      expect(response.json().message).toMatch(
+        /username is already taken and an account with that email already exists/,
+      );
       expect(Object.keys(response.json().fields).sort()).toEqual(['email', 'username']);
     }
   });
@@ -226,9 +231,19 @@ describe('sign-in backoff per account and client address', () => {
   });
 
   const attempt = (ip: string, emailOrUsername: string, password = 'wrong guess') =>
-    backoff.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { emailOrUsername, password } });
+    backoff.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      payload: { emailOrUsername, password },
+    });
   const pairRow = async (userId: number, address: string) =>
-    (await backoff.db.select().from(signInFailures).where(and(eq(signInFailures.userId, userId), eq(signInFailures.address, address))))[0];
+    (
+      await backoff.db
+        .select()
+        .from(signInFailures)
+        .where(and(eq(signInFailures.userId, userId), eq(signInFailures.address, address)))
+    )[0];
   /** As if the pair's last failure were that many seconds older: its wait is over. */
   const age = (userId: number, address: string, seconds: number) =>
     backoff.db
@@ -247,12 +262,15 @@ describe('sign-in backoff per account and client address', () => {
   it("makes the attacker's address wait after the free failures, even with the right password", async () => {
     const user = await createUser(backoff.db);
     const ip = uniqueIp();
-    for (let i = 0; i < 3; i += 1) expect((await attempt(ip, i % 2 ? user.email.toUpperCase() : user.username)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1)
+      expect((await attempt(ip, i % 2 ? user.email.toUpperCase() : user.username)).statusCode).toBe(401);
     const refused = await attempt(ip, user.email, user.password);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1 });
-    expect(refused.json().message).toBe('Too many failed sign-ins to this account from your address. Wait 1 second and try again.');
+    expect(refused.json().message).toBe(
+      'Too many failed sign-ins to this account from your address. Wait 1 second and try again.',
+    );
     expect(refused.cookies.find((c) => c.name === 'gradelens_session')).toBeUndefined();
     expect((await pairRow(user.id, ip))?.failures).toBe(3);
   });
@@ -269,7 +287,9 @@ describe('sign-in backoff per account and client address', () => {
     expect((await attempt(ip, user.username)).headers['retry-after']).toBe('16');
 
     await backoff.db.update(signInFailures).set({ failures: 10_000 }).where(eq(signInFailures.userId, user.id));
-    expect((await attempt(ip, user.username)).headers['retry-after']).toBe(String(backoff.env.AUTH_RATE_LIMIT_WINDOW_SECONDS));
+    expect((await attempt(ip, user.username)).headers['retry-after']).toBe(
+      String(backoff.env.AUTH_RATE_LIMIT_WINDOW_SECONDS),
+    );
   });
 
   it('forgets failures older than the window', async () => {
@@ -319,10 +339,20 @@ describe('rate limits', () => {
     const names = [accounts[0].username, unique('nobody'), accounts[1].email, unique('nobody'), accounts[0].email];
     const statuses: number[] = [];
     for (const name of names) {
-      const response = await limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { emailOrUsername: name, password: 'whatever' } });
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: ip,
+        payload: { emailOrUsername: name, password: 'whatever' },
+      });
       statuses.push(response.statusCode);
     }
-    const last = await limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { emailOrUsername: accounts[1].username, password: accounts[1].password } });
+    const last = await limited.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      payload: { emailOrUsername: accounts[1].username, password: accounts[1].password },
+    });
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
@@ -403,11 +433,9 @@ describe('sessions across restarts and instances', () => {
     }
   });
 
-
   it('keeps a user signed in after the server restarts', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-restart-'));
-    const reopen = () =>
-      process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir });
+    const reopen = () => (process.env.TEST_DATABASE_URL ? openTestDatabase() : openDatabase({ dataDir }));
     try {
       const first = await createTestApp({ DATA_DIR: dataDir }, await reopen());
       const user = await createUser(first.db);

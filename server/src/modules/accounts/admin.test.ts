@@ -17,7 +17,10 @@ afterAll(async () => {
 
 const account = async (id: number) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
 const accountsNamed = (username: string, email: string) =>
-  database.db.select({ id: users.id }).from(users).where(or(eq(users.username, username), eq(users.email, email)));
+  database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.username, username), eq(users.email, email)));
 const newAdmin = (username = unique('admin')) => ({
   username,
   email: `${username}@example.test`,

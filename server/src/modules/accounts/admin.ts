@@ -35,7 +35,12 @@ export async function createAdmin(db: Database, input: NewAdmin): Promise<AdminA
   const holders = await db
     .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
-    .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())));
+    .where(
+      or(
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+      ),
+    );
   const byUsername = holders.find((u) => u.username.toLowerCase() === username.toLowerCase());
   if (byUsername) {
     throw new AppError(

@@ -19,7 +19,11 @@ export async function confirmCurrentPassword(user: { password: string }, current
  * caller's transaction: an outstanding reset link, mailed to an address that may no longer be
  * the owner's, and every session but the one that made the change.
  */
-export async function credentialsChanged(tx: Executor, userId: number, keepSessionToken?: string | null): Promise<void> {
+export async function credentialsChanged(
+  tx: Executor,
+  userId: number,
+  keepSessionToken?: string | null,
+): Promise<void> {
   await tx.update(users).set({ resetToken: null, resetTokenExpiry: null }).where(eq(users.id, userId));
   await deleteUserSessions(tx, userId, keepSessionToken ?? undefined);
 }

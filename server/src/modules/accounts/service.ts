@@ -54,7 +54,12 @@ async function assertNamesFree(db: Database, username: string, email: string): P
   const taken = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())));
+    .where(
+      or(
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+      ),
+    );
   const usernameTaken = taken.some((u) => u.username.toLowerCase() === username.toLowerCase());
   const emailTaken = taken.some((u) => u.email.toLowerCase() === email.toLowerCase());
   if (usernameTaken && emailTaken) {
@@ -71,7 +76,12 @@ export const INVALID_LOGIN = 'Invalid username/email or password.';
  * either of its names, so a guesser slows only their own address, never the owner elsewhere;
  * a name no account has leaves no row (the per-address limit counts it).
  */
-export async function signIn(db: Database, input: LoginInput, address: string, backoff: BackoffSettings): Promise<UserRow> {
+export async function signIn(
+  db: Database,
+  input: LoginInput,
+  address: string,
+  backoff: BackoffSettings,
+): Promise<UserRow> {
   const account = await findAccount(db, input.emailOrUsername);
   if (account) await claimSignInAttempt(db, { userId: account.id, address }, backoff);
   const user = await authenticate(account, input.password);

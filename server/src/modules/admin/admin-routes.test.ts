@@ -14,7 +14,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const correction = { cornerGrade: 7, edgeGrade: 8, surfaceGrade: 9, centeringGrade: 6, overallGrade: 7, notes: 'Soft corner seen under a loupe.' };
+const correction = {
+  cornerGrade: 7,
+  edgeGrade: 8,
+  surfaceGrade: 9,
+  centeringGrade: 6,
+  overallGrade: 7,
+  notes: 'Soft corner seen under a loupe.',
+};
 const as = (cookie: string | undefined) => (cookie ? { cookie } : {});
 
 describe('every admin call refuses guests (401) and users (403)', () => {
@@ -36,17 +43,30 @@ describe('every admin call refuses guests (401) and users (403)', () => {
 });
 
 describe('PATCH /api/admin/card-gradings/:id/correct-grade', () => {
-  it("corrects the grades, the owner sees them, and the audit trail keeps old and new values", async () => {
+  it('corrects the grades, the owner sees them, and the audit trail keeps old and new values', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, id, { overallGrade: 9, cornerGrade: 9, notes: 'Engine notes' });
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/admin/card-gradings/${id}/correct-grade`, headers: as(roles.admin.cookie), payload: correction });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/card-gradings/${id}/correct-grade`,
+      headers: as(roles.admin.cookie),
+      payload: correction,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ overallGrade: 7, cornerGrade: 7, notes: correction.notes });
 
-    const owner = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}`, headers: as(roles.user.cookie) });
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: `/api/card-gradings/${id}`,
+      headers: as(roles.user.cookie),
+    });
     expect(owner.json()).toMatchObject({ overallGrade: 7, centeringGrade: 6 });
 
-    const trail = await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings/${id}/corrections`, headers: as(roles.admin.cookie) });
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/card-gradings/${id}/corrections`,
+      headers: as(roles.admin.cookie),
+    });
     expect(trail.json()).toMatchObject([
       {
         adminId: roles.admin.id,
@@ -66,15 +86,29 @@ describe('PATCH /api/admin/card-gradings/:id/correct-grade', () => {
   ])('refuses a bad %s and changes nothing', async (field, payload) => {
     const id = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, id);
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/admin/card-gradings/${id}/correct-grade`, headers: as(roles.admin.cookie), payload });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/card-gradings/${id}/correct-grade`,
+      headers: as(roles.admin.cookie),
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toMatch(/must be a whole number from 1 to 10/);
-    const trail = await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings/${id}/corrections`, headers: as(roles.admin.cookie) });
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/card-gradings/${id}/corrections`,
+      headers: as(roles.admin.cookie),
+    });
     expect(trail.json()).toEqual([]);
   });
 
   it('answers 404 for a grading that does not exist', async () => {
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/admin/card-gradings/987654321/correct-grade', headers: as(roles.admin.cookie), payload: correction });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/card-gradings/987654321/correct-grade',
+      headers: as(roles.admin.cookie),
+      payload: correction,
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -91,13 +125,21 @@ describe('GET /api/admin/card-gradings', () => {
     await markGraded(t.db, c, { cardName: name.toUpperCase(), overallGrade: 9 });
 
     const ids = async (query: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?${query}`, headers: as(admin.cookie) })).json().items.map((g: { id: number }) => g.id);
+      (await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?${query}`, headers: as(admin.cookie) }))
+        .json()
+        .items.map((g: { id: number }) => g.id);
     expect(await ids(`cardName=${name.toLowerCase()}`)).toEqual([c, b, a]);
     expect(await ids(`cardName=${name}&grade=9`)).toEqual([c, a]);
     expect(await ids(`cardName=${name}&userId=${user.id}`)).toEqual([b, a]);
     expect(await ids(`cardName=${name}&grade=9&userId=${other.id}`)).toEqual([c]);
     expect(await ids(`q=${c}`)).toContain(c);
-    const page = (await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?cardName=${name}&pageSize=2&page=2`, headers: as(admin.cookie) })).json();
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/card-gradings?cardName=${name}&pageSize=2&page=2`,
+        headers: as(admin.cookie),
+      })
+    ).json();
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.items.map((g: { id: number }) => g.id)).toEqual([a]);
     expect(page.items[0].ownerName).toBe(user.username);
@@ -110,7 +152,11 @@ describe('GET /api/admin/card-gradings', () => {
     const text = unique('Neo Destiny');
     const match = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, match, { [field]: `${text} Unlimited` });
-    const response = await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?q=${encodeURIComponent(text.toUpperCase())}`, headers: as(roles.admin.cookie) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/card-gradings?q=${encodeURIComponent(text.toUpperCase())}`,
+      headers: as(roles.admin.cookie),
+    });
     expect(response.json()).toMatchObject({ total: 1, items: [{ id: match, [field]: `${text} Unlimited` }] });
   });
 
@@ -118,19 +164,31 @@ describe('GET /api/admin/card-gradings', () => {
     const target = await uploadCard(t.app, roles.user.cookie);
     const newer = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, newer, { cardName: unique(`Card ${target}`) });
-    const response = await t.app.inject({ method: 'GET', url: `/api/admin/card-gradings?q=${target}&pageSize=1`, headers: as(roles.admin.cookie) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/card-gradings?q=${target}&pageSize=1`,
+      headers: as(roles.admin.cookie),
+    });
     expect(response.json().items.map((g: { id: number }) => g.id)).toEqual([target]);
     expect(response.json().total).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses a grade outside 1-10', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/card-gradings?grade=12', headers: as(roles.admin.cookie) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/card-gradings?grade=12',
+      headers: as(roles.admin.cookie),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.grade).toBe('Grade must be from 1 to 10');
   });
 
   it('treats % and _ in a search as plain characters', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/card-gradings?cardName=%25%25zz_none', headers: as(roles.admin.cookie) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/card-gradings?cardName=%25%25zz_none',
+      headers: as(roles.admin.cookie),
+    });
     expect(response.json().items).toEqual([]);
   });
 });
@@ -139,7 +197,15 @@ describe('GET /api/admin/users', () => {
   it('lists users with email, points and role, never a password', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: as(roles.admin.cookie) });
     const list = response.json();
-    expect(list).toContainEqual(expect.objectContaining({ id: roles.user.id, username: roles.user.username, email: roles.user.email, points: 20, isAdmin: false }));
+    expect(list).toContainEqual(
+      expect.objectContaining({
+        id: roles.user.id,
+        username: roles.user.username,
+        email: roles.user.email,
+        points: 20,
+        isAdmin: false,
+      }),
+    );
     expect(list).toContainEqual(expect.objectContaining({ id: roles.admin.id, isAdmin: true }));
     expect(JSON.stringify(list)).not.toMatch(/argon2/);
   });

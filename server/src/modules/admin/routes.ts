@@ -33,17 +33,21 @@ export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {
     return presentGrading(updated, { viewer, withAnalysis: true });
   });
 
-  app.get('/admin/card-gradings/:id/corrections', { preHandler: adminOnly }, async (request): Promise<GradeCorrectionEntry[]> => {
-    const { id } = parseInput(idParams, request.params);
-    return (await listCorrections(db, id)).map(({ correction, adminName }) => ({
-      id: correction.id,
-      adminId: correction.adminId,
-      adminName,
-      oldValues: correction.oldValues as Record<string, unknown>,
-      newValues: correction.newValues as Record<string, unknown>,
-      createdAt: correction.createdAt.toISOString(),
-    }));
-  });
+  app.get(
+    '/admin/card-gradings/:id/corrections',
+    { preHandler: adminOnly },
+    async (request): Promise<GradeCorrectionEntry[]> => {
+      const { id } = parseInput(idParams, request.params);
+      return (await listCorrections(db, id)).map(({ correction, adminName }) => ({
+        id: correction.id,
+        adminId: correction.adminId,
+        adminName,
+        oldValues: correction.oldValues as Record<string, unknown>,
+        newValues: correction.newValues as Record<string, unknown>,
+        createdAt: correction.createdAt.toISOString(),
+      }));
+    },
+  );
 
   app.get('/admin/users', { preHandler: adminOnly }, async (): Promise<AdminUser[]> =>
     (await listUsers(db)).map((u) => ({ ...u, isAdmin: u.isAdmin === 1, createdAt: u.createdAt.toISOString() })),

@@ -44,7 +44,11 @@ export async function searchGradings(db: Database, filters: GradingFilters) {
       .from(cardGradings)
       .innerJoin(users, eq(users.id, cardGradings.userId))
       .where(where)
-      .orderBy(...(searchedId !== undefined ? [desc(sql`${cardGradings.id} = ${searchedId}`)] : []), desc(cardGradings.createdAt), desc(cardGradings.id))
+      .orderBy(
+        ...(searchedId !== undefined ? [desc(sql`${cardGradings.id} = ${searchedId}`)] : []),
+        desc(cardGradings.createdAt),
+        desc(cardGradings.id),
+      )
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize),
     db.select({ total: count() }).from(cardGradings).where(where),
@@ -52,7 +56,16 @@ export async function searchGradings(db: Database, filters: GradingFilters) {
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-const CORRECTED_FIELDS = ['cornerGrade', 'edgeGrade', 'surfaceGrade', 'centeringGrade', 'overallGrade', 'notes', 'gradingMethod', 'mlPowered'] as const;
+const CORRECTED_FIELDS = [
+  'cornerGrade',
+  'edgeGrade',
+  'surfaceGrade',
+  'centeringGrade',
+  'overallGrade',
+  'notes',
+  'gradingMethod',
+  'mlPowered',
+] as const;
 
 /** Applies an admin's correction and records who changed what from what, in one transaction. */
 export async function correctGrade(
@@ -67,7 +80,8 @@ export async function correctGrade(
       ...rest,
       ...(mlPowered === undefined ? {} : { mlPowered: mlPowered ? 1 : 0 }),
       notes: rest.notes === undefined ? current.notes : rest.notes,
-      gradingMethod: rest.gradingMethod === undefined || rest.gradingMethod === null ? current.gradingMethod : rest.gradingMethod,
+      gradingMethod:
+        rest.gradingMethod === undefined || rest.gradingMethod === null ? current.gradingMethod : rest.gradingMethod,
     };
     const [updated] = await tx
       .update(cardGradings)

@@ -60,7 +60,10 @@ export async function waitForAnalysis(db: Database, id: number, wait = ANALYSIS_
     if (row.gradedAt) return row;
     if (!row.analysisStartedAt) throw new AppError('CONFLICT', "This card's analysis did not finish. Try again.");
     if (Date.now() >= deadline) {
-      throw new AppError('CONFLICT', 'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.');
+      throw new AppError(
+        'CONFLICT',
+        'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.',
+      );
     }
     await sleep(wait.pollMs);
   }

@@ -20,9 +20,12 @@ afterAll(async () => {
 
 const analyze = (id: number, cookie: string) =>
   t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie }, payload: {} });
-const balance = async (id: number) => (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
+const balance = async (id: number) =>
+  (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
 const claimOf = async (id: number) =>
-  (await t.db.select({ startedAt: cardGradings.analysisStartedAt }).from(cardGradings).where(eq(cardGradings.id, id)))[0]?.startedAt;
+  (
+    await t.db.select({ startedAt: cardGradings.analysisStartedAt }).from(cardGradings).where(eq(cardGradings.id, id))
+  )[0]?.startedAt;
 
 async function draft() {
   const user = await createUser(t.db);
@@ -39,12 +42,19 @@ describe('one engine run per card', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const bodies = answers.map((a) => a.json());
     expect(bodies.map((b) => b.charged).sort((a, b) => b - a)).toEqual([10, ...Array(19).fill(0)]);
-    expect(new Set(bodies.map((b) => JSON.stringify([b.overallGrade, b.cornerGrade, b.edgeGrade, b.surfaceGrade, b.centeringGrade])))).toEqual(
-      new Set([JSON.stringify([8, 8, 8, 9, 9])]),
-    );
+    expect(
+      new Set(
+        bodies.map((b) =>
+          JSON.stringify([b.overallGrade, b.cornerGrade, b.edgeGrade, b.surfaceGrade, b.centeringGrade]),
+        ),
+      ),
+    ).toEqual(new Set([JSON.stringify([8, 8, 8, 9, 9])]));
     expect(bodies.every((b) => b.balance === 10)).toBe(true);
     expect(await balance(user.id)).toBe(10);
-    const charges = await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.cardGradingId, id), eq(pointsLedger.reason, 'grading')));
+    const charges = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.cardGradingId, id), eq(pointsLedger.reason, 'grading')));
     expect(charges).toHaveLength(1);
     expect(await claimOf(id)).toBeNull();
   });
@@ -78,14 +88,19 @@ describe('one engine run per card', () => {
     }
     expect(grader.runs - runsBefore).toBe(1);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([409, 409, 409, 409, 422]);
-    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe("This card's analysis did not finish. Try again.");
+    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(
+      "This card's analysis did not finish. Try again.",
+    );
     expect(await balance(user.id)).toBe(20);
     expect(await claimOf(id)).toBeNull();
   });
 
   it('takes over a claim left behind by a server stopped mid-run', async () => {
     const { cookie, id } = await draft();
-    await t.db.update(cardGradings).set({ analysisStartedAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(cardGradings.id, id));
+    await t.db
+      .update(cardGradings)
+      .set({ analysisStartedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(cardGradings.id, id));
     const response = await analyze(id, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ charged: 10, overallGrade: 8 });
@@ -101,7 +116,8 @@ describe('one engine run per card', () => {
     const waited = analyzeGrading(t.db, deps, userRow!, grading!, {}, { waitMs: 300, pollMs: 50 });
     await expect(waited).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: 'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.',
+      message:
+        'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.',
     });
     expect(grader.runs).toBe(runsBefore);
     expect(await balance(user.id)).toBe(20);

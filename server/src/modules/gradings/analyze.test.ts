@@ -24,11 +24,17 @@ afterAll(async () => {
 });
 
 const analyze = (app: TestApp, id: number, cookie?: string) =>
-  app.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: cookie ? { cookie } : {}, payload: {} });
-const balance = async (id: number) => (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
+  app.app.inject({
+    method: 'POST',
+    url: `/api/card-gradings/${id}/analyze`,
+    headers: cookie ? { cookie } : {},
+    payload: {},
+  });
+const balance = async (id: number) =>
+  (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
 
 describe('POST /api/card-gradings/:id/analyze', () => {
-  it("grades the card with the engine, stores the report and the annotated images, and charges 10 points once", async () => {
+  it('grades the card with the engine, stores the report and the annotated images, and charges 10 points once', async () => {
     const { user } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, photos);
     const response = await analyze(t, id, user.cookie);
@@ -41,7 +47,11 @@ describe('POST /api/card-gradings/:id/analyze', () => {
     }
     expect(body.analysis.centering.front.measurable).toBe(true);
     expect(body.notes).toBe(body.analysis.notes);
-    const annotated = await t.app.inject({ method: 'GET', url: body.annotatedFrontPath, headers: { cookie: user.cookie } });
+    const annotated = await t.app.inject({
+      method: 'GET',
+      url: body.annotatedFrontPath,
+      headers: { cookie: user.cookie },
+    });
     expect((await sharp(annotated.rawPayload).metadata()).format).toBe('jpeg');
 
     const again = await analyze(t, id, user.cookie);
@@ -52,12 +62,21 @@ describe('POST /api/card-gradings/:id/analyze', () => {
   it('lets a user with 20 points grade twice; the third answers 402 with a deficit of 10', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user);
-    const ids = [await uploadCard(t.app, cookie, photos), await uploadCard(t.app, cookie, photos), await uploadCard(t.app, cookie, photos)];
+    const ids = [
+      await uploadCard(t.app, cookie, photos),
+      await uploadCard(t.app, cookie, photos),
+      await uploadCard(t.app, cookie, photos),
+    ];
     expect((await analyze(t, ids[0]!, cookie)).statusCode).toBe(200);
     expect((await analyze(t, ids[1]!, cookie)).statusCode).toBe(200);
     const third = await analyze(t, ids[2]!, cookie);
     expect(third.statusCode).toBe(402);
-    expect(third.json()).toMatchObject({ required: 10, balance: 0, deficit: 10, message: 'Grading costs 10 points. You need 10 more points.' });
+    expect(third.json()).toMatchObject({
+      required: 10,
+      balance: 0,
+      deficit: 10,
+      message: 'Grading costs 10 points. You need 10 more points.',
+    });
   }, 60_000);
 
   it('lets exactly two of ten parallel analyses through for 20 points, and the ledger adds up', async () => {
@@ -71,16 +90,26 @@ describe('POST /api/card-gradings/:id/analyze', () => {
     expect(statuses.filter((s) => s === 402)).toHaveLength(8);
     // Most of the eight lose the race at the charge itself, not at the first check: same answer either way.
     for (const refused of answers.filter((a) => a.statusCode === 402)) {
-      expect(refused.json()).toMatchObject({ message: 'Grading costs 10 points. You need 10 more points.', required: 10, balance: 0, deficit: 10 });
+      expect(refused.json()).toMatchObject({
+        message: 'Grading costs 10 points. You need 10 more points.',
+        required: 10,
+        balance: 0,
+        deficit: 10,
+      });
     }
     expect(await balance(user.id)).toBe(0);
-    const [sum] = await t.db.select({ total: sql<number>`sum(${pointsLedger.delta})::int` }).from(pointsLedger).where(eq(pointsLedger.userId, user.id));
+    const [sum] = await t.db
+      .select({ total: sql<number>`sum(${pointsLedger.delta})::int` })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, user.id));
     expect(sum?.total).toBe(0);
   }, 120_000);
 
   it('charges nothing for a photo the engine rejects, and says what to do', async () => {
     const { user } = await rolesFor(t);
-    const blank = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#eeeeea' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#eeeeea' } })
+      .jpeg()
+      .toBuffer();
     const id = await uploadCard(t.app, user.cookie, { front: blank, back: blank });
     const response = await analyze(t, id, user.cookie);
     expect(response.statusCode).toBe(422);

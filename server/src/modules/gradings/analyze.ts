@@ -1,6 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { POINTS_PER_GRADING, type Detection, type FaceHint, type Face, type GradeOutcome, type GradeRejection, type GradeReport } from '@gradelens/shared';
+import {
+  POINTS_PER_GRADING,
+  type Detection,
+  type FaceHint,
+  type Face,
+  type GradeOutcome,
+  type GradeRejection,
+  type GradeReport,
+} from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { cardGradings, users } from '../../db/schema.ts';
 import { AppError, insufficientPoints, notFound } from '../../errors.ts';
@@ -77,7 +85,12 @@ export async function analyzeGrading(
 
 async function keepRejection(db: Database, id: number, error: AppError, log: FastifyBaseLogger): Promise<void> {
   const rejection = error.extra?.rejection as GradeRejection | undefined;
-  const stored: StoredRejection = { ...rejection, code: rejection?.code ?? 'analysis_failed', message: error.message, at: new Date().toISOString() };
+  const stored: StoredRejection = {
+    ...rejection,
+    code: rejection?.code ?? 'analysis_failed',
+    message: error.message,
+    at: new Date().toISOString(),
+  };
   await db
     .update(cardGradings)
     .set({ rejection: stored })
@@ -92,19 +105,26 @@ async function gradeAndCharge(
   grading: GradingRow,
   hints: GradeRequest['hints'],
 ): Promise<AnalysisResult> {
-  const [front, back] = await Promise.all([deps.images.read(grading.frontImagePath), deps.images.read(grading.backImagePath)]);
+  const [front, back] = await Promise.all([
+    deps.images.read(grading.frontImagePath),
+    deps.images.read(grading.backImagePath),
+  ]);
   // Each stage is written to the row, so the analysis screen on any instance can follow it.
   let stageWrite = Promise.resolve();
   const onStage = (stage: GradeStage) => {
     stageWrite = stageWrite
       .then(() => db.update(cardGradings).set({ analysisStage: stage }).where(eq(cardGradings.id, grading.id)))
       .then(() => undefined)
-      .catch((error: unknown) => deps.log.warn({ err: error, gradingId: grading.id }, 'could not record the analysis stage'));
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, gradingId: grading.id }, 'could not record the analysis stage'),
+      );
   };
   const outcome = await runEngine(deps.grader, front, back, { annotate: 'plain', hints: hints ?? {}, onStage });
   await stageWrite;
   if (!outcome.ok) {
-    throw new AppError('UNGRADABLE', outcome.rejection.message, { extra: { code: outcome.rejection.code, rejection: outcome.rejection } });
+    throw new AppError('UNGRADABLE', outcome.rejection.message, {
+      extra: { code: outcome.rejection.code, rejection: outcome.rejection },
+    });
   }
   const annotated: StoredImage[] = [
     await deps.images.save(outcome.annotated.front, 'jpg'),
@@ -126,7 +146,12 @@ async function gradeAndCharge(
         .where(and(eq(cardGradings.id, grading.id), isNull(cardGradings.gradedAt)))
         .returning();
       if (!updated) return null;
-      const balance = await changePoints(tx, { userId: user.id, delta: -POINTS_PER_GRADING, reason: 'grading', cardGradingId: grading.id });
+      const balance = await changePoints(tx, {
+        userId: user.id,
+        delta: -POINTS_PER_GRADING,
+        reason: 'grading',
+        cardGradingId: grading.id,
+      });
       return { grading: updated, charged: POINTS_PER_GRADING, balance };
     });
     if (stored) return stored;
@@ -167,12 +192,20 @@ async function runEngine(grader: Grader, front: Buffer, back: Buffer, request: G
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'busy') {
-      throw new AppError('BUSY', 'The grading engine is busy with other cards. Try again in a few seconds; nothing was charged.', {
-        headers: { 'retry-after': '5' },
-      });
+      throw new AppError(
+        'BUSY',
+        'The grading engine is busy with other cards. Try again in a few seconds; nothing was charged.',
+        {
+          headers: { 'retry-after': '5' },
+        },
+      );
     }
-    throw new AppError('UNGRADABLE', 'The analysis of these photos failed. Nothing was charged. Try again, or retake the photos on a plain background.', {
-      extra: { code: 'analysis_failed' },
-    });
+    throw new AppError(
+      'UNGRADABLE',
+      'The analysis of these photos failed. Nothing was charged. Try again, or retake the photos on a plain background.',
+      {
+        extra: { code: 'analysis_failed' },
+      },
+    );
   }
 }

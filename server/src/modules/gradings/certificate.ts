@@ -10,10 +10,12 @@ type GradingRow = typeof cardGradings.$inferSelect;
  * A grading's certificate number, on its label and behind its QR code: the id, for reading out,
  * and a random code, so the public certificate pages cannot be walked by counting.
  */
-export const certificateNumber = (grading: Pick<GradingRow, 'id' | 'certificateCode'>) => `GL-${String(grading.id).padStart(8, '0')}-${grading.certificateCode}`;
+export const certificateNumber = (grading: Pick<GradingRow, 'id' | 'certificateCode'>) =>
+  `GL-${String(grading.id).padStart(8, '0')}-${grading.certificateCode}`;
 
 /** The owner set the frame lines of either face: centering was read from them. */
-export const centeringSetByOwner = (report: GradeReport | null) => Boolean(report?.ownerSet && (report.ownerSet.front.frame || report.ownerSet.back.frame));
+export const centeringSetByOwner = (report: GradeReport | null) =>
+  Boolean(report?.ownerSet && (report.ownerSet.front.frame || report.ownerSet.back.frame));
 
 const NUMBER = /^GL-(\d{1,10})-([0-9A-F]{8})$/i;
 
@@ -37,7 +39,11 @@ export async function findCertified(db: Database, number: string): Promise<Gradi
  */
 export async function presentCertificate(db: Database, row: GradingRow, viewerId: number | null) {
   const report = row.analysis as GradeReport | null;
-  const [correction] = await db.select({ at: gradeCorrections.createdAt }).from(gradeCorrections).where(eq(gradeCorrections.cardGradingId, row.id)).limit(1);
+  const [correction] = await db
+    .select({ at: gradeCorrections.createdAt })
+    .from(gradeCorrections)
+    .where(eq(gradeCorrections.cardGradingId, row.id))
+    .limit(1);
   const number = certificateNumber(row);
   return {
     certificateNumber: number,

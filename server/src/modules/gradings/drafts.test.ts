@@ -28,7 +28,12 @@ const upload = async (app: TestApp, cookie: string, front?: Buffer) => {
     frontImage: { data: front ?? (await jpegOf(250, 350)), filename: 'front.jpg', type: 'image/jpeg' },
     backImage: { data: await jpegOf(250, 350), filename: 'back.jpg', type: 'image/jpeg' },
   });
-  return app.app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { cookie, ...body.headers }, payload: body.payload });
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/card-gradings/upload',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
 };
 const remove = (app: TestApp, id: number, cookie?: string) =>
   app.app.inject({ method: 'DELETE', url: `/api/card-gradings/${id}`, headers: cookie ? { cookie } : {} });
@@ -63,7 +68,10 @@ describe('the cap on ungraded uploads', () => {
     const { user, cookie } = await signedIn();
     const before = files().length;
     const answers = await Promise.all(Array.from({ length: 2 * MAX_DRAFTS }, () => upload(t, cookie)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(MAX_DRAFTS).fill(201), ...Array(MAX_DRAFTS).fill(409)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      ...Array(MAX_DRAFTS).fill(201),
+      ...Array(MAX_DRAFTS).fill(409),
+    ]);
     const drafts = await t.db.select().from(cardGradings).where(eq(cardGradings.userId, user.id));
     expect(drafts).toHaveLength(MAX_DRAFTS);
     // Front, back and thumbnail of each stored draft, nothing more.
@@ -89,13 +97,15 @@ describe('DELETE /api/card-gradings/:id', () => {
     expect((await remove(t, id, cookie)).statusCode).toBe(404);
   });
 
-  it("answers 404 to another user and to an admin, 401 to a guest, and keeps the draft", async () => {
+  it('answers 404 to another user and to an admin, 401 to a guest, and keeps the draft', async () => {
     const { user, other, admin } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie);
     expect((await remove(t, id, other.cookie)).statusCode).toBe(404);
     expect((await remove(t, id, admin.cookie)).statusCode).toBe(404);
     expect((await remove(t, id)).statusCode).toBe(401);
-    expect(await t.db.select({ id: cardGradings.id }).from(cardGradings).where(eq(cardGradings.id, id))).toEqual([{ id }]);
+    expect(await t.db.select({ id: cardGradings.id }).from(cardGradings).where(eq(cardGradings.id, id))).toEqual([
+      { id },
+    ]);
   });
 
   it('refuses a graded card and a card being graded with 409, changing nothing', async () => {
@@ -113,7 +123,9 @@ describe('DELETE /api/card-gradings/:id', () => {
     expect(busy.json().message).toMatch(/being graded right now/);
     expect(await t.db.select().from(imageMetadata).where(eq(imageMetadata.relatedCardId, running))).toHaveLength(3);
     for (const id of [graded, running]) {
-      expect(await t.db.select({ id: cardGradings.id }).from(cardGradings).where(eq(cardGradings.id, id))).toEqual([{ id }]);
+      expect(await t.db.select({ id: cardGradings.id }).from(cardGradings).where(eq(cardGradings.id, id))).toEqual([
+        { id },
+      ]);
     }
   });
 

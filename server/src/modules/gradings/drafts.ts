@@ -47,7 +47,12 @@ export async function takeDraftPlace(tx: Transaction, userId: number, max: numbe
  * cannot be removed is logged and left behind; the deletion stands either way. A graded card
  * is refused (it was paid for, and may be shared or listed), and so is a card being analysed.
  */
-export async function deleteDraft(db: Database, images: ImageStore, grading: GradingRow, log: FastifyBaseLogger): Promise<void> {
+export async function deleteDraft(
+  db: Database,
+  images: ImageStore,
+  grading: GradingRow,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const paths = await db.transaction(async (tx) => {
     const records = await tx
       .delete(imageMetadata)
@@ -58,11 +63,20 @@ export async function deleteDraft(db: Database, images: ImageStore, grading: Gra
       .where(and(eq(cardGradings.id, grading.id), isNull(cardGradings.gradedAt), noAnalysisRunning()))
       .returning();
     if (!deleted) throw await whyNotDeleted(tx, grading.id);
-    return new Set([deleted.frontImagePath, deleted.backImagePath, deleted.frontThumbPath, ...records.map((r) => r.filePath)]);
+    return new Set([
+      deleted.frontImagePath,
+      deleted.backImagePath,
+      deleted.frontThumbPath,
+      ...records.map((r) => r.filePath),
+    ]);
   });
   for (const path of paths) {
     if (!path) continue;
-    await images.remove(path).catch((error: unknown) => log.error({ err: error, path, gradingId: grading.id }, 'could not remove a file of a deleted draft'));
+    await images
+      .remove(path)
+      .catch((error: unknown) =>
+        log.error({ err: error, path, gradingId: grading.id }, 'could not remove a file of a deleted draft'),
+      );
   }
 }
 
@@ -71,9 +85,11 @@ async function whyNotDeleted(tx: Transaction, id: number): Promise<AppError> {
   const [row] = await tx.select({ gradedAt: cardGradings.gradedAt }).from(cardGradings).where(eq(cardGradings.id, id));
   if (!row) return notFound('That card grading');
   if (row.gradedAt) return new AppError('CONFLICT', 'Graded cards cannot be deleted.');
-  return new AppError('CONFLICT', 'This card is being graded right now. Wait for the result, then delete it if you still want to.');
+  return new AppError(
+    'CONFLICT',
+    'This card is being graded right now. Wait for the result, then delete it if you still want to.',
+  );
 }
-
 
 /**
  * Deletes drafts older than DRAFT_KEEP_DAYS that no analysis holds, with their image records,
@@ -81,7 +97,11 @@ async function whyNotDeleted(tx: Transaction, id: number): Promise<AppError> {
  * Answers how many were deleted.
  */
 export async function deleteOldDrafts(db: Executor): Promise<number> {
-  const old = and(isNull(cardGradings.gradedAt), lt(cardGradings.createdAt, sql`now() - make_interval(days => ${DRAFT_KEEP_DAYS})`), noAnalysisRunning());
+  const old = and(
+    isNull(cardGradings.gradedAt),
+    lt(cardGradings.createdAt, sql`now() - make_interval(days => ${DRAFT_KEEP_DAYS})`),
+    noAnalysisRunning(),
+  );
   const ids = db.select({ id: cardGradings.id }).from(cardGradings).where(old);
   await db.delete(imageMetadata).where(inArray(imageMetadata.relatedCardId, ids));
   const deleted = await db.delete(cardGradings).where(old).returning({ id: cardGradings.id });

@@ -36,7 +36,10 @@ const jpeg = async (w = 250, h = 350) => ({ data: await jpegOf(w, h), filename: 
 
 describe('POST /api/card-gradings/upload', () => {
   it('stores both photos re-encoded under random names, with their image records', async () => {
-    const rotated = await sharp(await jpegOf(400, 300)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await jpegOf(400, 300))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const response = await send(roles.user.cookie, {
       frontImage: { data: rotated, filename: 'IMG_1.jpg', type: 'image/jpeg' },
       backImage: await jpeg(),
@@ -51,7 +54,11 @@ describe('POST /api/card-gradings/upload', () => {
     expect(row?.frontThumbPath).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     expect(records.find((r) => r.imageType === 'front')?.originalFilename).toBe('IMG_1.jpg');
 
-    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '', headers: { cookie: roles.user.cookie } });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: row?.frontImagePath ?? '',
+      headers: { cookie: roles.user.cookie },
+    });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([300, 400]);
     expect(meta.orientation).toBeUndefined();
@@ -69,7 +76,12 @@ describe('POST /api/card-gradings/upload', () => {
     [
       'the body is not a form with files',
       async () =>
-        t.app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { cookie: roles.user.cookie }, payload: { frontImage: 'a', backImage: 'b' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/card-gradings/upload',
+          headers: { cookie: roles.user.cookie },
+          payload: { frontImage: 'a', backImage: 'b' },
+        }),
     ],
   ])('needs both photos when %s', async (_case, request) => {
     const response = await request();
@@ -78,38 +90,61 @@ describe('POST /api/card-gradings/upload', () => {
   });
 
   it('refuses a photo of more than 50 megapixels with 413, however small the file', async () => {
-    const huge = await sharp({ create: { width: 8000, height: 6500, channels: 3, background: '#3a6' } }).png().toBuffer();
-    const response = await send(roles.user.cookie, { frontImage: { data: huge, filename: 'scan.png', type: 'image/png' }, backImage: await jpeg() });
+    const huge = await sharp({ create: { width: 8000, height: 6500, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const response = await send(roles.user.cookie, {
+      frontImage: { data: huge, filename: 'scan.png', type: 'image/png' },
+      backImage: await jpeg(),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/more than 50 megapixels/);
   });
 
   it('takes an AVIF photo whose main brand is mif1, and reads a mif1 file with a heic brand as HEIC', async () => {
-    const avif = await sharp(await jpegOf(250, 350)).avif().toBuffer();
+    const avif = await sharp(await jpegOf(250, 350))
+      .avif()
+      .toBuffer();
     expect(avif.toString('latin1', 4, 12)).toBe('ftypavif');
     avif.write('mif1', 8, 'latin1');
-    const accepted = await send(roles.user.cookie, { frontImage: { data: avif, filename: 'IMG.avif', type: 'image/avif' }, backImage: await jpeg() });
+    const accepted = await send(roles.user.cookie, {
+      frontImage: { data: avif, filename: 'IMG.avif', type: 'image/avif' },
+      backImage: await jpeg(),
+    });
     expect(accepted.statusCode).toBe(201);
 
     const brands = Buffer.from('ftypmif1\0\0\0\0mif1heic', 'latin1');
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 4 + brands.length]), brands, Buffer.alloc(64)]);
-    const refused = await send(roles.user.cookie, { frontImage: { data: heic, filename: 'IMG.HEIC', type: 'image/heic' }, backImage: await jpeg() });
+    const refused = await send(roles.user.cookie, {
+      frontImage: { data: heic, filename: 'IMG.HEIC', type: 'image/heic' },
+      backImage: await jpeg(),
+    });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toMatch(/That HEIC photo cannot be read/);
   });
 
   it('takes a HEIC photo from a phone and stores it as JPEG', async () => {
-    const response = await send(roles.user.cookie, { frontImage: { data: exampleHeic, filename: 'IMG_0001.HEIC', type: 'image/heic' }, backImage: await jpeg() });
+    const response = await send(roles.user.cookie, {
+      frontImage: { data: exampleHeic, filename: 'IMG_0001.HEIC', type: 'image/heic' },
+      backImage: await jpeg(),
+    });
     expect(response.statusCode).toBe(201);
     const [row] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, response.json().id));
-    const served = await t.app.inject({ method: 'GET', url: row?.frontImagePath ?? '', headers: { cookie: roles.user.cookie } });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: row?.frontImagePath ?? '',
+      headers: { cookie: roles.user.cookie },
+    });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', EXAMPLE_HEIC_SIZE.width, EXAMPLE_HEIC_SIZE.height]);
   });
 
   it('refuses an SVG named card.jpg and sent as image/jpeg with 415, naming the formats it takes', async () => {
     const [svg] = await notPhotos();
-    const response = await send(roles.user.cookie, { frontImage: { data: svg!.data, filename: 'card.jpg', type: 'image/jpeg' }, backImage: await jpeg() });
+    const response = await send(roles.user.cookie, {
+      frontImage: { data: svg!.data, filename: 'card.jpg', type: 'image/jpeg' },
+      backImage: await jpeg(),
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
       code: 'UNSUPPORTED_MEDIA',
@@ -156,12 +191,23 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
       payload: { cardName: 'Pikachu', cardSet: 'Jungle', cardNumber: '60/64', gameBrand: 'Pokemon', year: 1999 },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ cardName: 'Pikachu', cardSet: 'Jungle', cardNumber: '60/64', year: '1999' });
+    expect(response.json()).toMatchObject({
+      cardName: 'Pikachu',
+      cardSet: 'Jungle',
+      cardNumber: '60/64',
+      year: '1999',
+    });
   });
 
   it("takes the spec's cardYear as the year, and year when both are sent", async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
-    const send = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie: roles.user.cookie }, payload });
+    const send = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/card-gradings/${id}/metadata`,
+        headers: { cookie: roles.user.cookie },
+        payload,
+      });
     const base = { cardName: 'Pikachu', cardSet: 'Jungle', gameBrand: 'Pokemon' };
     expect((await send({ ...base, cardYear: '2023-24' })).json()).toMatchObject({ year: '2023-24' });
     expect((await send({ ...base, cardYear: 1999, year: '2001' })).json()).toMatchObject({ year: '2001' });
@@ -174,10 +220,19 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
     ['cardName', { cardSet: 'Jungle', gameBrand: 'Pokemon' }, 'Card name is required'],
     ['cardSet', { cardName: 'Pikachu', cardSet: '  ', gameBrand: 'Pokemon' }, 'Card set is required'],
     ['gameBrand', { cardName: 'Pikachu', cardSet: 'Jungle' }, 'Game brand is required'],
-    ['year', { cardName: 'Pikachu', cardSet: 'Jungle', gameBrand: 'Pokemon', year: '99' }, 'Year must look like 1999 or 2023-24'],
+    [
+      'year',
+      { cardName: 'Pikachu', cardSet: 'Jungle', gameBrand: 'Pokemon', year: '99' },
+      'Year must look like 1999 or 2023-24',
+    ],
   ])('refuses a missing or malformed %s (%j) with "%s"', async (field, payload, message) => {
     const id = await uploadCard(t.app, roles.user.cookie);
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie: roles.user.cookie }, payload });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/card-gradings/${id}/metadata`,
+      headers: { cookie: roles.user.cookie },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
   });
@@ -186,21 +241,63 @@ describe('PATCH /api/card-gradings/:id/metadata', () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     const payload = { cardName: 'Mine now', cardSet: 'X', gameBrand: 'Y' };
     for (const cookie of [roles.other.cookie, roles.admin.cookie]) {
-      const response = await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, headers: { cookie }, payload });
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/card-gradings/${id}/metadata`,
+        headers: { cookie },
+        payload,
+      });
       expect(response.statusCode).toBe(404);
     }
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, payload })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/metadata`, payload })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('ids and flags that are not what they should be', () => {
   const details = { cardName: 'A', cardSet: 'B', gameBrand: 'C' };
   it.each([
-    { call: 'GET /api/card-gradings/abc', method: 'GET', route: () => 'abc', payload: undefined, field: 'id', message: 'The id in the address must be a number, such as /card/12.' },
-    { call: 'PATCH /api/card-gradings/abc/metadata', method: 'PATCH', route: () => 'abc/metadata', payload: details, field: 'id', message: 'The id in the address must be a number, such as /card/12.' },
-    { call: 'PATCH /api/card-gradings/abc/share', method: 'PATCH', route: () => 'abc/share', payload: { shared: true }, field: 'id', message: 'The id in the address must be a number, such as /card/12.' },
-    { call: 'PATCH share with "yes"', method: 'PATCH', route: (id: number) => `${id}/share`, payload: { shared: 'yes' }, field: 'shared', message: 'shared must be true or false' },
-    { call: 'PATCH share with no flag', method: 'PATCH', route: (id: number) => `${id}/share`, payload: {}, field: 'shared', message: 'shared must be true or false' },
+    {
+      call: 'GET /api/card-gradings/abc',
+      method: 'GET',
+      route: () => 'abc',
+      payload: undefined,
+      field: 'id',
+      message: 'The id in the address must be a number, such as /card/12.',
+    },
+    {
+      call: 'PATCH /api/card-gradings/abc/metadata',
+      method: 'PATCH',
+      route: () => 'abc/metadata',
+      payload: details,
+      field: 'id',
+      message: 'The id in the address must be a number, such as /card/12.',
+    },
+    {
+      call: 'PATCH /api/card-gradings/abc/share',
+      method: 'PATCH',
+      route: () => 'abc/share',
+      payload: { shared: true },
+      field: 'id',
+      message: 'The id in the address must be a number, such as /card/12.',
+    },
+    {
+      call: 'PATCH share with "yes"',
+      method: 'PATCH',
+      route: (id: number) => `${id}/share`,
+      payload: { shared: 'yes' },
+      field: 'shared',
+      message: 'shared must be true or false',
+    },
+    {
+      call: 'PATCH share with no flag',
+      method: 'PATCH',
+      route: (id: number) => `${id}/share`,
+      payload: {},
+      field: 'shared',
+      message: 'shared must be true or false',
+    },
   ])('$call answers 400 with "$message"', async ({ method, route, payload, field, message }) => {
     const id = await uploadCard(t.app, roles.user.cookie);
     const response = await t.app.inject({
@@ -218,7 +315,12 @@ describe('POST /api/card-gradings/:id/analyze on a server without the grading en
   it('answers 503 with Retry-After and charges nothing', async () => {
     const { user } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie);
-    const response = await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie: user.cookie }, payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/card-gradings/${id}/analyze`,
+      headers: { cookie: user.cookie },
+      payload: {},
+    });
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     const points = await t.app.inject({ method: 'GET', url: '/api/user/points', headers: { cookie: user.cookie } });
@@ -229,7 +331,8 @@ describe('POST /api/card-gradings/:id/analyze on a server without the grading en
 describe('GET /api/card-gradings/:id and /api/my/card-gradings', () => {
   it('shows a private grading to its owner and admins only; others get 404', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
-    const get = (cookie?: string) => t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}`, headers: cookie ? { cookie } : {} });
+    const get = (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}`, headers: cookie ? { cookie } : {} });
     expect((await get(roles.user.cookie)).statusCode).toBe(200);
     expect((await get(roles.admin.cookie)).statusCode).toBe(200);
     expect((await get(roles.other.cookie)).statusCode).toBe(404);
@@ -253,7 +356,12 @@ describe('sharing and the gallery', () => {
   it('lets the owner share a graded card, shows it to anyone, and hides it again on unshare', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     const share = (cookie: string, shared: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/share`, headers: { cookie }, payload: { shared } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/card-gradings/${id}/share`,
+        headers: { cookie },
+        payload: { shared },
+      });
     expect((await share(roles.user.cookie, true)).statusCode).toBe(409);
     await markGraded(t.db, id);
     expect((await share(roles.other.cookie, true)).statusCode).toBe(404);
@@ -276,7 +384,12 @@ describe('sharing and the gallery', () => {
     for (let i = 0; i < 3; i += 1) {
       const id = await uploadCard(t.app, roles.other.cookie);
       await markGraded(t.db, id);
-      await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/share`, headers: { cookie: roles.other.cookie }, payload: { shared: true } });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/card-gradings/${id}/share`,
+        headers: { cookie: roles.other.cookie },
+        payload: { shared: true },
+      });
       ids.push(id);
     }
     const page1 = (await t.app.inject({ method: 'GET', url: '/api/gallery?page=1&pageSize=2' })).json();
@@ -288,7 +401,10 @@ describe('sharing and the gallery', () => {
 });
 
 const certificateOf = async (id: number) => {
-  const [row] = await t.db.select({ code: cardGradings.certificateCode }).from(cardGradings).where(eq(cardGradings.id, id));
+  const [row] = await t.db
+    .select({ code: cardGradings.certificateCode })
+    .from(cardGradings)
+    .where(eq(cardGradings.id, id));
   return `GL-${String(id).padStart(8, '0')}-${row!.code}`;
 };
 
@@ -296,13 +412,27 @@ describe('GET /api/card-gradings/:id/label', () => {
   it('renders a PDF label whose QR code opens the certificate page, shared or not', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, id, { overallGrade: 9 });
-    const response = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/card-gradings/${id}/label`,
+      headers: { cookie: roles.user.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
 
     const number = await certificateOf(id);
     const text = await pdfText(response.rawPayload);
-    for (const expected of ['GRADELENS', 'Charizard', '#4/102', 'Base Set', '1999 Pokemon', 'MINT', number, 'Centering:', 'Surface:']) {
+    for (const expected of [
+      'GRADELENS',
+      'Charizard',
+      '#4/102',
+      'Base Set',
+      '1999 Pokemon',
+      'MINT',
+      number,
+      'Centering:',
+      'Surface:',
+    ]) {
       expect(text).toContain(expected);
     }
     const page = await renderFirstPage(response.rawPayload, 200 / 72);
@@ -316,9 +446,17 @@ describe('GET /api/card-gradings/:id/label', () => {
   it('says Not measured for centering the engine could not measure, never a number', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
     await markGraded(t.db, id, { centeringGrade: null });
-    const label = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
+    const label = await t.app.inject({
+      method: 'GET',
+      url: `/api/card-gradings/${id}/label`,
+      headers: { cookie: roles.user.cookie },
+    });
     expect(await pdfText(label.rawPayload)).toMatch(/Centering:\s*Not measured/);
-    const grading = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}`, headers: { cookie: roles.user.cookie } });
+    const grading = await t.app.inject({
+      method: 'GET',
+      url: `/api/card-gradings/${id}`,
+      headers: { cookie: roles.user.cookie },
+    });
     expect(grading.json()).toMatchObject({ centeringGrade: null, overallGrade: 8 });
   });
 
@@ -333,7 +471,9 @@ describe('GET /api/card-gradings/:id/label', () => {
         headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
       });
       const page = await renderFirstPage(response.rawPayload, 200 / 72);
-      expect(jsQR(page.data, page.width, page.height)?.data).toBe(`http://localhost:5123/cert/${await certificateOf(id)}`);
+      expect(jsQR(page.data, page.width, page.height)?.data).toBe(
+        `http://localhost:5123/cert/${await certificateOf(id)}`,
+      );
     } finally {
       await local.close();
     }
@@ -341,10 +481,22 @@ describe('GET /api/card-gradings/:id/label', () => {
 
   it('explains that an ungraded card has no label yet, and hides private labels from others', async () => {
     const id = await uploadCard(t.app, roles.user.cookie);
-    const ungraded = await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.user.cookie } });
+    const ungraded = await t.app.inject({
+      method: 'GET',
+      url: `/api/card-gradings/${id}/label`,
+      headers: { cookie: roles.user.cookie },
+    });
     expect(ungraded.statusCode).toBe(409);
     expect(ungraded.json().message).toMatch(/not been graded yet/);
     await markGraded(t.db, id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/card-gradings/${id}/label`, headers: { cookie: roles.other.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/card-gradings/${id}/label`,
+          headers: { cookie: roles.other.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -13,9 +13,15 @@ const WIDTH = 432; // 6 x 3 inches, the proportions of a slab label
 const HEIGHT = 216;
 
 /** A one-page PDF grade label with a front thumbnail and a QR code to the public certificate page. */
-export async function renderLabel(grading: GradingRow, options: { images: ImageStore; certificateUrl: string }): Promise<Buffer> {
+export async function renderLabel(
+  grading: GradingRow,
+  options: { images: ImageStore; certificateUrl: string },
+): Promise<Buffer> {
   if (grading.overallGrade === null) {
-    throw new AppError('CONFLICT', 'This card has not been graded yet. Run the analysis first, then download its label.');
+    throw new AppError(
+      'CONFLICT',
+      'This card has not been graded yet. Run the analysis first, then download its label.',
+    );
   }
   const [thumbnail, qr] = await Promise.all([
     frontThumbnail(grading, options.images),
@@ -36,7 +42,10 @@ export async function renderLabel(grading: GradingRow, options: { images: ImageS
   doc.rect(0, 0, WIDTH, HEIGHT).fill('#ffffff');
   doc.rect(0, 0, WIDTH, 30).fill('#1e3a8a');
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(14).text(BRAND.toUpperCase(), 12, 9);
-  doc.font('Helvetica').fontSize(8).text(certificateNumber(grading), WIDTH - 132, 12, { width: 120, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(certificateNumber(grading), WIDTH - 132, 12, { width: 120, align: 'right' });
 
   if (thumbnail) doc.image(thumbnail, 12, 40, { fit: [110, 154] });
   else doc.rect(12, 40, 110, 154).stroke('#cbd5e1');
@@ -45,14 +54,26 @@ export async function renderLabel(grading: GradingRow, options: { images: ImageS
   const title = [grading.cardName ?? `Card #${grading.id}`, grading.cardNumber ? `#${grading.cardNumber}` : '']
     .filter(Boolean)
     .join(' ');
-  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(12).text(title, x, 40, { width: 190, height: 30, ellipsis: true });
+  doc
+    .fillColor('#0f172a')
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(title, x, 40, { width: 190, height: 30, ellipsis: true });
   doc.font('Helvetica').fontSize(8).fillColor('#334155');
   doc.text([grading.year, grading.gameBrand].filter(Boolean).join(' ') || 'Game not given', x, 72, { width: 190 });
   doc.text(grading.cardSet ?? 'Set not given', x, 84, { width: 190, height: 10, ellipsis: true });
 
   doc.font('Helvetica-Bold').fontSize(40).fillColor('#1e3a8a').text(String(grading.overallGrade), x, 98, { width: 60 });
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(overallLabel(grading.overallGrade).toUpperCase(), x + 58, 108, { width: 130 });
-  doc.font('Helvetica').fontSize(7).fillColor('#475569').text('OVERALL GRADE', x + 58, 124);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#0f172a')
+    .text(overallLabel(grading.overallGrade).toUpperCase(), x + 58, 108, { width: 130 });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#475569')
+    .text('OVERALL GRADE', x + 58, 124);
 
   const subgrades: [string, number | null][] = [
     ['Centering', grading.centeringGrade],
@@ -68,11 +89,17 @@ export async function renderLabel(grading: GradingRow, options: { images: ImageS
   });
 
   const graded = (grading.gradedAt ?? grading.createdAt).toISOString().slice(0, 10);
-  const ownerLines = centeringSetByOwner(grading.analysis as GradeReport | null) ? ' · centering lines set by the owner' : '';
+  const ownerLines = centeringSetByOwner(grading.analysis as GradeReport | null)
+    ? ' · centering lines set by the owner'
+    : '';
   doc.font('Helvetica').fontSize(7).fillColor('#475569').text(`Graded ${graded}${ownerLines}`, x, 190, { width: 190 });
 
   doc.image(qr, WIDTH - 100, 44, { width: 88 });
-  doc.font('Helvetica').fontSize(6).fillColor('#475569').text('Scan to verify', WIDTH - 100, 136, { width: 88, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(6)
+    .fillColor('#475569')
+    .text('Scan to verify', WIDTH - 100, 136, { width: 88, align: 'center' });
   doc.end();
   return done;
 }

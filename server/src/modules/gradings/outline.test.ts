@@ -32,8 +32,14 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-const balance = async (id: number) => (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
+  t.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const balance = async (id: number) =>
+  (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
 
 describe('POST /api/card-gradings/:id/detect', () => {
   it("answers the owner each face's corners and frame lines in the stored photo's pixels, free", async () => {
@@ -68,19 +74,60 @@ describe('POST /api/card-gradings/:id/analyze with the owner’s corners', () =>
   it('refuses corners off the photo or crossed with a sentence, and charges nothing', async () => {
     const { user, other } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, good);
-    const outside = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, { front: { corners: [[10, 10], [500, 10], [500, 5000], [10, 700]] } });
+    const outside = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, {
+      front: {
+        corners: [
+          [10, 10],
+          [500, 10],
+          [500, 5000],
+          [10, 700],
+        ],
+      },
+    });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().message).toMatch(/^Corner 3 of the front lies outside the photo \(\d+ x \d+ pixels\)\. Drag it onto the card’s corner\.$/);
-    const crossed = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, { back: { corners: [[10, 10], [100, 100], [200, 200], [300, 300]] } });
+    expect(outside.json().message).toMatch(
+      /^Corner 3 of the front lies outside the photo \(\d+ x \d+ pixels\)\. Drag it onto the card’s corner\.$/,
+    );
+    const crossed = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, {
+      back: {
+        corners: [
+          [10, 10],
+          [100, 100],
+          [200, 200],
+          [300, 300],
+        ],
+      },
+    });
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json().message).toMatch(/do not form a card’s outline/);
-    const malformed = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, { front: { corners: [[1, 2], [3]] } });
+    const malformed = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, {
+      front: { corners: [[1, 2], [3]] },
+    });
     expect(malformed.statusCode).toBe(400);
-    const badFrame = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, { front: { corners: [[10, 10], [500, 10], [500, 700], [10, 700]], frame: { left: 0.5, right: 0.9, top: 0.05, bottom: 0.95 } } });
+    const badFrame = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, {
+      front: {
+        corners: [
+          [10, 10],
+          [500, 10],
+          [500, 700],
+          [10, 700],
+        ],
+        frame: { left: 0.5, right: 0.9, top: 0.05, bottom: 0.95 },
+      },
+    });
     expect(badFrame.statusCode).toBe(400);
     expect(badFrame.json().message).toMatch(/left frame line/);
     // Another user's grading: the same 404 as one that does not exist.
-    const theirs = await call('POST', `/api/card-gradings/${id}/analyze`, other.cookie, { front: { corners: [[10, 10], [500, 10], [500, 700], [10, 700]] } });
+    const theirs = await call('POST', `/api/card-gradings/${id}/analyze`, other.cookie, {
+      front: {
+        corners: [
+          [10, 10],
+          [500, 10],
+          [500, 700],
+          [10, 700],
+        ],
+      },
+    });
     expect(theirs.statusCode).toBe(404);
     expect(await balance(user.id)).toBe(20);
     expect(await balance(other.id)).toBe(20);
@@ -89,37 +136,71 @@ describe('POST /api/card-gradings/:id/analyze with the owner’s corners', () =>
   it('keeps a rejection on the draft with where the engine looked, then grades the card the owner placed', async () => {
     const { user, other } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, { front: twoCards.photo, back: good.back });
-    await call('PATCH', `/api/card-gradings/${id}/metadata`, user.cookie, { cardName: 'Pikachu', cardSet: 'Base', gameBrand: 'Pokemon' });
+    await call('PATCH', `/api/card-gradings/${id}/metadata`, user.cookie, {
+      cardName: 'Pikachu',
+      cardSet: 'Base',
+      gameBrand: 'Pokemon',
+    });
     const refused = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'multiple_cards' });
     expect(await balance(user.id)).toBe(20);
     // Everything is still there: the photos, the details and why it stopped.
     const kept = (await call('GET', `/api/card-gradings/${id}`, user.cookie)).json();
-    expect(kept).toMatchObject({ cardName: 'Pikachu', gradedAt: null, rejection: { code: 'multiple_cards', face: 'front' } });
-    expect((await call('GET', `/api/card-gradings/${id}/progress`, user.cookie)).json()).toMatchObject({ stage: null, graded: false, rejection: { code: 'multiple_cards' } });
+    expect(kept).toMatchObject({
+      cardName: 'Pikachu',
+      gradedAt: null,
+      rejection: { code: 'multiple_cards', face: 'front' },
+    });
+    expect((await call('GET', `/api/card-gradings/${id}/progress`, user.cookie)).json()).toMatchObject({
+      stage: null,
+      graded: false,
+      rejection: { code: 'multiple_cards' },
+    });
     expect((await call('GET', `/api/card-gradings/${id}/progress`, other.cookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/card-gradings/${id}`, other.cookie)).statusCode).toBe(404);
 
     const [a, b, c, d] = twoCards.leftCard;
-    const graded = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, { front: { corners: [c, a, d, b] } });
+    const graded = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie, {
+      front: { corners: [c, a, d, b] },
+    });
     expect(graded.statusCode).toBe(200);
     const body = graded.json();
     expect(body).toMatchObject({ charged: 10, balance: 10, rejection: null, cardName: 'Pikachu' });
-    expect(body.analysis.ownerSet).toEqual({ front: { outline: true, frame: false }, back: { outline: false, frame: false } });
-    expect((await call('GET', `/api/card-gradings/${id}/progress`, user.cookie)).json()).toMatchObject({ stage: 'done', graded: true });
+    expect(body.analysis.ownerSet).toEqual({
+      front: { outline: true, frame: false },
+      back: { outline: false, frame: false },
+    });
+    expect((await call('GET', `/api/card-gradings/${id}/progress`, user.cookie)).json()).toMatchObject({
+      stage: 'done',
+      graded: true,
+    });
   }, 60_000);
 
   it('takes a retaken photo in place of the refused one, keeping the details', async () => {
     const { user, other } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, { front: twoCards.photo, back: good.back });
-    await call('PATCH', `/api/card-gradings/${id}/metadata`, user.cookie, { cardName: 'Mew', cardSet: 'Promo', gameBrand: 'Pokemon' });
+    await call('PATCH', `/api/card-gradings/${id}/metadata`, user.cookie, {
+      cardName: 'Mew',
+      cardSet: 'Promo',
+      gameBrand: 'Pokemon',
+    });
     expect((await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie)).statusCode).toBe(422);
     const before = (await call('GET', `/api/card-gradings/${id}`, user.cookie)).json();
     const form = multipart({ frontImage: { data: good.front, filename: 'front.jpg', type: 'image/jpeg' } });
-    const theirs = await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/photos`, headers: { cookie: other.cookie, ...form.headers }, payload: form.payload });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/card-gradings/${id}/photos`,
+      headers: { cookie: other.cookie, ...form.headers },
+      payload: form.payload,
+    });
     expect(theirs.statusCode).toBe(404);
-    const retaken = await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/photos`, headers: { cookie: user.cookie, ...form.headers }, payload: form.payload });
+    const retaken = await t.app.inject({
+      method: 'POST',
+      url: `/api/card-gradings/${id}/photos`,
+      headers: { cookie: user.cookie, ...form.headers },
+      payload: form.payload,
+    });
     expect(retaken.statusCode).toBe(200);
     const after = retaken.json();
     expect(after).toMatchObject({ cardName: 'Mew', rejection: null, backImagePath: before.backImagePath });
@@ -129,7 +210,12 @@ describe('POST /api/card-gradings/:id/analyze with the owner’s corners', () =>
     const graded = await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie);
     expect(graded.statusCode).toBe(200);
     // A graded card's photos stay as graded.
-    const late = await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/photos`, headers: { cookie: user.cookie, ...form.headers }, payload: form.payload });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/card-gradings/${id}/photos`,
+      headers: { cookie: user.cookie, ...form.headers },
+      payload: form.payload,
+    });
     expect(late.statusCode).toBe(409);
   }, 60_000);
 });
@@ -138,7 +224,13 @@ describe('PATCH /api/card-gradings/:id/centering', () => {
   it('re-reads the centering and the overall grade from the owner’s lines, free; an admin correction then stands', async () => {
     const { user, other, admin } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, good);
-    expect((await call('PATCH', `/api/card-gradings/${id}/centering`, user.cookie, { front: { left: 0.05, right: 0.95, top: 0.05, bottom: 0.95 } })).statusCode).toBe(409);
+    expect(
+      (
+        await call('PATCH', `/api/card-gradings/${id}/centering`, user.cookie, {
+          front: { left: 0.05, right: 0.95, top: 0.05, bottom: 0.95 },
+        })
+      ).statusCode,
+    ).toBe(409);
     const graded = (await call('POST', `/api/card-gradings/${id}/analyze`, user.cookie)).json();
     expect(graded.centeringSetByOwner).toBe(false);
     // Left border 0.02 of the card, right 0.10: 83.3/16.7, a front's 5 (80 to 85).
@@ -157,7 +249,9 @@ describe('PATCH /api/card-gradings/:id/centering', () => {
     expect(await pdfText(label.rawPayload)).toMatch(/centering lines set by the owner/);
 
     const correction = { cornerGrade: 9, edgeGrade: 9, surfaceGrade: 9, centeringGrade: 9, overallGrade: 9 };
-    expect((await call('PATCH', `/api/admin/card-gradings/${id}/correct-grade`, admin.cookie, correction)).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/card-gradings/${id}/correct-grade`, admin.cookie, correction)).statusCode,
+    ).toBe(200);
     const late = await call('PATCH', `/api/card-gradings/${id}/centering`, user.cookie, lines);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/grader has corrected/);
@@ -177,11 +271,18 @@ describe('the public certificate', () => {
 
     const cert = await call('GET', `/api/certificates/${number}`);
     expect(cert.statusCode).toBe(200);
-    expect(cert.json()).toMatchObject({ certificateNumber: number, overallGrade: graded.overallGrade, photoPath: `/api/certificates/${number}/photo` });
+    expect(cert.json()).toMatchObject({
+      certificateNumber: number,
+      overallGrade: graded.overallGrade,
+      photoPath: `/api/certificates/${number}/photo`,
+    });
     expect(cert.json()).not.toHaveProperty('userId');
     expect(cert.json()).not.toHaveProperty('owner');
     // The owner, signed in, is told it is theirs, to change the photo setting there.
-    expect((await call('GET', `/api/certificates/${number}`, user.cookie)).json().owner).toEqual({ gradingId: id, photoShown: true });
+    expect((await call('GET', `/api/certificates/${number}`, user.cookie)).json().owner).toEqual({
+      gradingId: id,
+      photoShown: true,
+    });
     expect((await call('GET', `/api/certificates/${number}`, other.cookie)).json()).not.toHaveProperty('owner');
     const photo = await call('GET', `/api/certificates/${number}/photo`);
     expect(photo.statusCode).toBe(200);
@@ -191,7 +292,9 @@ describe('the public certificate', () => {
     expect((await call('GET', `/api/certificates/GL-${String(id).padStart(8, '0')}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/certificates/${number.slice(0, -8)}00000000`)).statusCode).toBe(404);
 
-    expect((await call('PATCH', `/api/card-gradings/${id}/certificate`, other.cookie, { showPhoto: false })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/card-gradings/${id}/certificate`, other.cookie, { showPhoto: false })).statusCode,
+    ).toBe(404);
     const hidden = await call('PATCH', `/api/card-gradings/${id}/certificate`, user.cookie, { showPhoto: false });
     expect(hidden.json()).toMatchObject({ certificatePhotoShown: false });
     expect((await call('GET', `/api/certificates/${number}`)).json().photoPath).toBeNull();
@@ -202,16 +305,28 @@ describe('the public certificate', () => {
     const { user } = await rolesFor(t);
     const id = await uploadCard(t.app, user.cookie, good);
     const [row] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, id));
-    expect((await call('GET', `/api/certificates/GL-${String(id).padStart(8, '0')}-${row!.certificateCode}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/certificates/GL-${String(id).padStart(8, '0')}-${row!.certificateCode}`)).statusCode,
+    ).toBe(404);
   }, 60_000);
 });
 
 describe('the sweep of old drafts', () => {
   it('deletes drafts older than 30 days and keeps newer drafts and graded cards', async () => {
     const { user } = await rolesFor(t);
-    const [old, recent, graded] = [await uploadCard(t.app, user.cookie), await uploadCard(t.app, user.cookie), await uploadCard(t.app, user.cookie)];
-    await t.db.update(cardGradings).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(cardGradings.id, old));
-    await t.db.update(cardGradings).set({ createdAt: sql`now() - interval '31 days'`, gradedAt: new Date(), overallGrade: 8 }).where(eq(cardGradings.id, graded));
+    const [old, recent, graded] = [
+      await uploadCard(t.app, user.cookie),
+      await uploadCard(t.app, user.cookie),
+      await uploadCard(t.app, user.cookie),
+    ];
+    await t.db
+      .update(cardGradings)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(cardGradings.id, old));
+    await t.db
+      .update(cardGradings)
+      .set({ createdAt: sql`now() - interval '31 days'`, gradedAt: new Date(), overallGrade: 8 })
+      .where(eq(cardGradings.id, graded));
     expect(await deleteOldDrafts(t.db)).toBeGreaterThanOrEqual(1);
     const left = (await t.db.select({ id: cardGradings.id }).from(cardGradings)).map((r) => r.id);
     expect(left).not.toContain(old);
@@ -226,7 +341,15 @@ describe('certificate look-ups', () => {
     const remoteAddress = '203.0.113.77';
     const statuses: number[] = [];
     for (let i = 0; i < 130; i += 1) {
-      statuses.push((await t.app.inject({ method: 'GET', url: `/api/certificates/GL-00000001-${String(i).padStart(8, '0')}`, remoteAddress })).statusCode);
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/certificates/GL-00000001-${String(i).padStart(8, '0')}`,
+            remoteAddress,
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(120);
     expect(statuses.at(-1)).toBe(429);

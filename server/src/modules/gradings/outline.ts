@@ -19,9 +19,15 @@ export async function detectOutlines(grader: Grader, images: ImageStore, grading
     return await grader.detect(front, back);
   } catch (error) {
     if ((error as { code?: string }).code === 'busy') {
-      throw new AppError('BUSY', 'The grading engine is busy with other cards. Try again in a few seconds.', { headers: { 'retry-after': '5' } });
+      throw new AppError('BUSY', 'The grading engine is busy with other cards. Try again in a few seconds.', {
+        headers: { 'retry-after': '5' },
+      });
     }
-    throw new AppError('UNGRADABLE', 'The card search failed on these photos. Try again, or place the corners yourself.', { extra: { code: 'analysis_failed' } });
+    throw new AppError(
+      'UNGRADABLE',
+      'The card search failed on these photos. Try again, or place the corners yourself.',
+      { extra: { code: 'analysis_failed' } },
+    );
   }
 }
 

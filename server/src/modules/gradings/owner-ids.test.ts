@@ -18,7 +18,12 @@ const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url,
 async function sharedCard(): Promise<number> {
   const id = await uploadCard(t.app, roles.user.cookie);
   await markGraded(t.db, id);
-  const shared = await t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/share`, headers: { cookie: roles.user.cookie }, payload: { shared: true } });
+  const shared = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/card-gradings/${id}/share`,
+    headers: { cookie: roles.user.cookie },
+    payload: { shared: true },
+  });
   expect(shared.statusCode).toBe(200);
   return id;
 }
@@ -30,7 +35,9 @@ describe("the owner's account id", () => {
       const gallery = await get('/api/gallery?pageSize=60', cookie);
       expect(gallery.statusCode).toBe(200);
       expect(gallery.body).not.toContain('userId');
-      expect(gallery.json().items.find((g: { id: number }) => g.id === id)).toMatchObject({ ownerName: roles.user.username });
+      expect(gallery.json().items.find((g: { id: number }) => g.id === id)).toMatchObject({
+        ownerName: roles.user.username,
+      });
     }
   });
 

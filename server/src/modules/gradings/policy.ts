@@ -3,7 +3,8 @@ import type { cardGradings, users } from '../../db/schema.ts';
 type Viewer = Pick<typeof users.$inferSelect, 'id' | 'isAdmin'> | null;
 type Grading = Pick<typeof cardGradings.$inferSelect, 'userId' | 'sharedAt'>;
 
-const ownerOrAdmin = (user: Viewer, grading: Grading) => user !== null && (user.id === grading.userId || user.isAdmin === 1);
+const ownerOrAdmin = (user: Viewer, grading: Grading) =>
+  user !== null && (user.id === grading.userId || user.isAdmin === 1);
 
 /** Who may do what with a grading. Anything refused answers 404, so private gradings stay invisible. */
 export const gradingPolicy = {

@@ -44,7 +44,10 @@ export function presentGrading(
     certificateNumber: row.gradedAt ? certificateNumber(row) : null,
     centeringSetByOwner: centeringSetByOwner(row.analysis as GradeReport | null),
     ...(gradingPolicy.manage(options.viewer ?? null, row)
-      ? { rejection: row.gradedAt ? null : ((row.rejection as CardGrading['rejection']) ?? null), certificatePhotoShown: row.certPhotoHidden === 0 }
+      ? {
+          rejection: row.gradedAt ? null : ((row.rejection as CardGrading['rejection']) ?? null),
+          certificatePhotoShown: row.certPhotoHidden === 0,
+        }
       : {}),
   };
 }

@@ -13,7 +13,9 @@ type GradingRow = typeof cardGradings.$inferSelect;
 const ONE_PHOTO_REQUIRED = 'Send a new photo of the front (frontImage), the back (backImage) or both';
 
 /** Reads the retaken photos of the form: either face, or both. */
-export async function readRetakenImages(request: FastifyRequest): Promise<{ front?: UploadedFile; back?: UploadedFile }> {
+export async function readRetakenImages(
+  request: FastifyRequest,
+): Promise<{ front?: UploadedFile; back?: UploadedFile }> {
   if (!request.isMultipart()) throw new AppError('VALIDATION', ONE_PHOTO_REQUIRED);
   const files: { front?: UploadedFile; back?: UploadedFile } = {};
   for await (const part of request.parts()) {
@@ -39,7 +41,11 @@ export async function replacePhotos(
   files: { front?: UploadedFile; back?: UploadedFile },
   log: FastifyBaseLogger,
 ): Promise<GradingRow> {
-  if (grading.gradedAt) throw new AppError('CONFLICT', 'This card is graded; its photos cannot be changed. Upload the card again for a new grading.');
+  if (grading.gradedAt)
+    throw new AppError(
+      'CONFLICT',
+      'This card is graded; its photos cannot be changed. Upload the card again for a new grading.',
+    );
   const front = files.front && (await normalizeImage(files.front.data, { format: 'jpg' }));
   const back = files.back && (await normalizeImage(files.back.data, { format: 'jpg' }));
   const thumb = front && (await normalizeImage(front, { maxSide: THUMB_SIDE, format: 'jpg' }));
@@ -63,7 +69,11 @@ export async function replacePhotos(
         })
         .where(and(eq(cardGradings.id, grading.id), isNull(cardGradings.gradedAt), noAnalysisRunning()))
         .returning();
-      if (!updated) throw new AppError('CONFLICT', 'This card is being graded or was graded meanwhile; its photos cannot be changed now.');
+      if (!updated)
+        throw new AppError(
+          'CONFLICT',
+          'This card is being graded or was graded meanwhile; its photos cannot be changed now.',
+        );
       const replaced = [...(frontImage ? ['front', 'front_thumbnail'] : []), ...(backImage ? ['back'] : [])];
       const old = await tx
         .delete(imageMetadata)
@@ -77,7 +87,18 @@ export async function replacePhotos(
         ] as const
       ).flatMap(([image, upload, imageType]) =>
         image && upload
-          ? [{ filename: image.filename, originalFilename: upload.filename.slice(0, 255), mimeType: image.mimeType, fileSize: image.size, uploadedBy: grading.userId, relatedCardId: grading.id, imageType, filePath: image.publicPath }]
+          ? [
+              {
+                filename: image.filename,
+                originalFilename: upload.filename.slice(0, 255),
+                mimeType: image.mimeType,
+                fileSize: image.size,
+                uploadedBy: grading.userId,
+                relatedCardId: grading.id,
+                imageType,
+                filePath: image.publicPath,
+              },
+            ]
           : [],
       );
       await tx.insert(imageMetadata).values(records);
@@ -87,7 +108,11 @@ export async function replacePhotos(
       return { row: updated, oldPaths };
     });
     for (const path of oldPaths) {
-      await images.remove(path).catch((error: unknown) => log.error({ err: error, path, gradingId: grading.id }, 'could not remove a replaced photo'));
+      await images
+        .remove(path)
+        .catch((error: unknown) =>
+          log.error({ err: error, path, gradingId: grading.id }, 'could not remove a replaced photo'),
+        );
     }
     return row;
   } catch (error) {

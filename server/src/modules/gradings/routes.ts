@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { analyzeHintsSchema, cardDetailsSchema, centeringLinesSchema, galleryQuerySchema, shareSchema, withYearAlias, type GalleryPage } from '@gradelens/shared';
+import {
+  analyzeHintsSchema,
+  cardDetailsSchema,
+  centeringLinesSchema,
+  galleryQuerySchema,
+  shareSchema,
+  withYearAlias,
+  type GalleryPage,
+} from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
@@ -55,7 +63,10 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     return presentGrading(await updateDetails(db, grading, details), { viewer: user });
   });
 
-  const noGrader = () => new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', { headers: { 'retry-after': '60' } });
+  const noGrader = () =>
+    new AppError('BUSY', 'Grading is not available on this server right now. Try again later.', {
+      headers: { 'retry-after': '60' },
+    });
 
   // The outline check before paying: the card finder on both photos, free.
   app.post('/card-gradings/:id/detect', { preHandler: signedIn }, async (request) => {
@@ -76,7 +87,12 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     if (!grader) throw noGrader();
     if (!grading.gradedAt) await checkHints(images, grading, hints);
     const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading, hints);
-    return { ...presentGrading(result.grading, { viewer: user, withAnalysis: true }), aiPowered: result.grading.mlPowered === 1, charged: result.charged, balance: result.balance };
+    return {
+      ...presentGrading(result.grading, { viewer: user, withAnalysis: true }),
+      aiPowered: result.grading.mlPowered === 1,
+      charged: result.charged,
+      balance: result.balance,
+    };
   });
 
   // What the analysis screen follows while the analyze call runs.
@@ -84,7 +100,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     const { id } = parseInput(idParams, request.params);
     const grading = await findOwnGrading(db, id, currentUser(request));
     return {
-      stage: grading.gradedAt ? 'done' : (grading.analysisStartedAt ? (grading.analysisStage ?? 'queued') : null),
+      stage: grading.gradedAt ? 'done' : grading.analysisStartedAt ? (grading.analysisStage ?? 'queued') : null,
       graded: grading.gradedAt !== null,
       rejection: grading.gradedAt ? null : (grading.rejection ?? null),
     };
@@ -96,7 +112,10 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     await consumeAttempt(db, [userLimits.upload(env, user.id)]);
     const grading = await findOwnGrading(db, id, user);
     const files = await readRetakenImages(request);
-    return presentGrading(await replacePhotos(db, images, grading, files, request.log), { viewer: user, withAnalysis: true });
+    return presentGrading(await replacePhotos(db, images, grading, files, request.log), {
+      viewer: user,
+      withAnalysis: true,
+    });
   });
 
   app.patch('/card-gradings/:id/centering', { preHandler: signedIn }, async (request) => {
@@ -123,15 +142,25 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.get<{ Params: { number: string } }>('/certificates/:number/photo', async (request, reply) => {
     await consumeAttempt(db, [certificateLookups(request.ip)]);
     const grading = await findCertified(db, request.params.number);
-    const file = grading.certPhotoHidden === 0 && grading.frontThumbPath ? await images.open(grading.frontThumbPath.split('/').pop() ?? '') : null;
+    const file =
+      grading.certPhotoHidden === 0 && grading.frontThumbPath
+        ? await images.open(grading.frontThumbPath.split('/').pop() ?? '')
+        : null;
     if (!file) throw notFound('That photo');
-    return reply.header('cache-control', 'no-cache').type(file.mimeType).header('content-length', file.size).send(file.body);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type(file.mimeType)
+      .header('content-length', file.size)
+      .send(file.body);
   });
 
   app.get('/card-gradings/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
     const grading = await findVisibleGrading(db, id, request.user);
-    return { ...presentGrading(grading, { viewer: request.user, withAnalysis: true }), correction: await latestCorrection(db, grading.id) };
+    return {
+      ...presentGrading(grading, { viewer: request.user, withAnalysis: true }),
+      correction: await latestCorrection(db, grading.id),
+    };
   });
 
   app.get('/my/card-gradings', { preHandler: signedIn }, async (request) => {
@@ -160,7 +189,10 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   app.get('/card-gradings/:id/label', async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const grading = await findVisibleGrading(db, id, request.user);
-    const pdf = await renderLabel(grading, { images, certificateUrl: `${env.PUBLIC_URL}/cert/${certificateNumber(grading)}` });
+    const pdf = await renderLabel(grading, {
+      images,
+      certificateUrl: `${env.PUBLIC_URL}/cert/${certificateNumber(grading)}`,
+    });
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${certificateNumber(grading)}.pdf"`)
@@ -168,7 +200,14 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
   });
 }
 
-const certificateSettingsSchema = z.object({ showPhoto: z.boolean({ error: 'showPhoto must be true or false' }) }).strict();
+const certificateSettingsSchema = z
+  .object({ showPhoto: z.boolean({ error: 'showPhoto must be true or false' }) })
+  .strict();
 
 /** Certificate look-ups per address: enough for a card show's queue, too few to walk the codes. */
-const certificateLookups = (ip: string) => ({ key: `certificate:ip:${ip}`, max: 120, windowSeconds: 60, refusal: 'Too many certificate look-ups from this address for now.' });
+const certificateLookups = (ip: string) => ({
+  key: `certificate:ip:${ip}`,
+  max: 120,
+  windowSeconds: 60,
+  refusal: 'Too many certificate look-ups from this address for now.',
+});

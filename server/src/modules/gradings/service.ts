@@ -142,7 +142,10 @@ export async function setCertificatePhoto(db: Database, grading: GradingRow, sho
 }
 
 /** The latest correction of a grading by a grader: when, and the notes it left. */
-export async function latestCorrection(db: Database, gradingId: number): Promise<{ at: string; notes: string | null } | null> {
+export async function latestCorrection(
+  db: Database,
+  gradingId: number,
+): Promise<{ at: string; notes: string | null } | null> {
   const [row] = await db
     .select({ at: gradeCorrections.createdAt, values: gradeCorrections.newValues })
     .from(gradeCorrections)

@@ -22,7 +22,12 @@ const forgot = (app: TestApp, email: string) =>
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: uniqueIp(), payload: { token, password } });
 const login = (username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: uniqueIp(), payload: { emailOrUsername: username, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: uniqueIp(),
+    payload: { emailOrUsername: username, password },
+  });
 
 describe('password recovery by mail', () => {
   it('mails a link that resets the password once and signs out every session', async () => {
@@ -44,7 +49,9 @@ describe('password recovery by mail', () => {
     expect(done.json().message).toMatch(/password has been reset/);
     expect((await login(user.username, 'my new secret')).statusCode).toBe(200);
     expect((await login(user.username, user.password)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: session } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: session } })).statusCode).toBe(
+      401,
+    );
 
     const again = await reset(token, 'another secret');
     expect(again.statusCode).toBe(400);
@@ -86,15 +93,32 @@ describe('password recovery by mail', () => {
     const user = await createUser(t.db);
     await forgot(t, user.email);
     const token = resetTokenFrom(await smtp.waitFor(user.email));
-    await t.db.update(users).set({ resetTokenExpiry: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ resetTokenExpiry: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id));
     const response = await reset(token, 'too late now');
     expect(response.statusCode).toBe(400);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it.each([
-    ['email', (password: string) => ({ url: '/api/users/email', method: 'PATCH' as const, payload: { email: `${unique('moved')}@example.test`, currentPassword: password } })],
-    ['password', (password: string) => ({ url: '/api/change-password', method: 'POST' as const, payload: { currentPassword: password, newPassword: 'changed meanwhile' } })],
+    [
+      'email',
+      (password: string) => ({
+        url: '/api/users/email',
+        method: 'PATCH' as const,
+        payload: { email: `${unique('moved')}@example.test`, currentPassword: password },
+      }),
+    ],
+    [
+      'password',
+      (password: string) => ({
+        url: '/api/change-password',
+        method: 'POST' as const,
+        payload: { currentPassword: password, newPassword: 'changed meanwhile' },
+      }),
+    ],
   ])('refuses a link mailed before the %s was changed', async (_, change) => {
     const user = await createUser(t.db);
     await forgot(t, user.email);
@@ -127,7 +151,12 @@ describe('password recovery by mail', () => {
       const user = await createUser(dev.db);
       const response = await forgot(dev, user.email);
       expect(response.json().token).toEqual(expect.any(String));
-      const done = await dev.app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress: uniqueIp(), payload: { token: response.json().token, password: 'dev secret' } });
+      const done = await dev.app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        remoteAddress: uniqueIp(),
+        payload: { token: response.json().token, password: 'dev secret' },
+      });
       expect(done.statusCode).toBe(200);
     } finally {
       await dev.close();

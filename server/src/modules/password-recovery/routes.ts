@@ -12,7 +12,11 @@ export function passwordRecoveryRoutes(app: FastifyInstance, { db, env, mailer }
     const { email } = parseInput(forgotPasswordSchema, request.body);
     await consumeAttempt(db, [
       { key: `forgot:ip:${request.ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window },
-      { key: `forgot:account:${email.toLowerCase()}`, max: Math.min(5, env.AUTH_RATE_LIMIT_PER_ACCOUNT), windowSeconds: window },
+      {
+        key: `forgot:account:${email.toLowerCase()}`,
+        max: Math.min(5, env.AUTH_RATE_LIMIT_PER_ACCOUNT),
+        windowSeconds: window,
+      },
     ]);
     const issued = await requestPasswordReset(db, mailer, { email, publicUrl: env.PUBLIC_URL });
     // Not awaited: an existing account must not answer slower than a missing one.
@@ -23,7 +27,9 @@ export function passwordRecoveryRoutes(app: FastifyInstance, { db, env, mailer }
 
   app.post('/reset-password', async (request) => {
     const input = parseInput(resetPasswordSchema, request.body);
-    await consumeAttempt(db, [{ key: `reset:ip:${request.ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window }]);
+    await consumeAttempt(db, [
+      { key: `reset:ip:${request.ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window },
+    ]);
     await resetPassword(db, input);
     return { message: 'Your password has been reset. Sign in with the new password.' };
   });

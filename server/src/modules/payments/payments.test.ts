@@ -24,7 +24,8 @@ const decide = (cookie: string | undefined, id: number, decision: 'approve' | 'r
     headers: cookie ? { cookie } : {},
     ...(payload ? { payload } : {}),
   });
-const balance = async (id: number) => (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
+const balance = async (id: number) =>
+  (await t.db.select({ points: users.points }).from(users).where(eq(users.id, id)))[0]?.points;
 
 async function pendingPayment(cookie: string, packageId = 'standard') {
   const response = await submit(cookie, { packageId, paymentMethod: 'venmo', transactionId: unique('txn') });
@@ -66,19 +67,42 @@ describe('GET /api/payment/accounts', () => {
 
 describe('a site whose operator set no, or only some, payment accounts', () => {
   it('offers no purchase without accounts, and refuses a method without one, naming those it takes', async () => {
-    const none = await createTestApp({ PAYMENT_ACCOUNT_VENMO: '', PAYMENT_ACCOUNT_CASHAPP: '', PAYMENT_ACCOUNT_PAYPAL: '' }, t.database);
-    const some = await createTestApp({ PAYMENT_ACCOUNT_VENMO: '@card-shop', PAYMENT_ACCOUNT_CASHAPP: '', PAYMENT_ACCOUNT_PAYPAL: '' }, t.database);
+    const none = await createTestApp(
+      { PAYMENT_ACCOUNT_VENMO: '', PAYMENT_ACCOUNT_CASHAPP: '', PAYMENT_ACCOUNT_PAYPAL: '' },
+      t.database,
+    );
+    const some = await createTestApp(
+      { PAYMENT_ACCOUNT_VENMO: '@card-shop', PAYMENT_ACCOUNT_CASHAPP: '', PAYMENT_ACCOUNT_PAYPAL: '' },
+      t.database,
+    );
     try {
       expect((await none.app.inject({ method: 'GET', url: '/api/payment/accounts' })).json().accounts).toEqual({});
       const { user } = await rolesFor(none);
-      const refused = await none.app.inject({ method: 'POST', url: '/api/manual-payment', headers: { cookie: user.cookie }, payload: { packageId: 'basic', paymentMethod: 'venmo', transactionId: unique('V') } });
+      const refused = await none.app.inject({
+        method: 'POST',
+        url: '/api/manual-payment',
+        headers: { cookie: user.cookie },
+        payload: { packageId: 'basic', paymentMethod: 'venmo', transactionId: unique('V') },
+      });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe('Buying points is not set up on this site yet. Ask the site’s operator, or try again later.');
+      expect(refused.json().message).toBe(
+        'Buying points is not set up on this site yet. Ask the site’s operator, or try again later.',
+      );
 
-      expect((await some.app.inject({ method: 'GET', url: '/api/payment/accounts' })).json().accounts).toEqual({ venmo: '@card-shop' });
-      const wrong = await some.app.inject({ method: 'POST', url: '/api/manual-payment', headers: { cookie: user.cookie }, payload: { packageId: 'basic', paymentMethod: 'paypal', transactionId: unique('P') } });
+      expect((await some.app.inject({ method: 'GET', url: '/api/payment/accounts' })).json().accounts).toEqual({
+        venmo: '@card-shop',
+      });
+      const wrong = await some.app.inject({
+        method: 'POST',
+        url: '/api/manual-payment',
+        headers: { cookie: user.cookie },
+        payload: { packageId: 'basic', paymentMethod: 'paypal', transactionId: unique('P') },
+      });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ message: 'Payments by paypal are not taken here. Choose venmo.', fields: { paymentMethod: 'Choose venmo' } });
+      expect(wrong.json()).toMatchObject({
+        message: 'Payments by paypal are not taken here. Choose venmo.',
+        fields: { paymentMethod: 'Choose venmo' },
+      });
       expect(await balance(user.id)).toBe(20);
     } finally {
       await none.close();
@@ -90,20 +114,37 @@ describe('a site whose operator set no, or only some, payment accounts', () => {
 describe('POST /api/manual-payment', () => {
   it('records a pending payment without crediting anything, and lists it for its owner', async () => {
     const { user } = await rolesFor(t);
-    const response = await submit(user.cookie, { packageId: 'premium', paymentMethod: 'paypal', transactionId: unique('PP'), userId: 999999 });
+    const response = await submit(user.cookie, {
+      packageId: 'premium',
+      paymentMethod: 'paypal',
+      transactionId: unique('PP'),
+      userId: 999999,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ status: 'pending', pointsAdded: 0, newBalance: 20 });
     expect(response.json().message).toMatch(/once an admin has checked it/);
     expect(await balance(user.id)).toBe(20);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/my/manual-payments', headers: { cookie: user.cookie } });
-    expect(mine.json()).toMatchObject([{ id: response.json().paymentId, packageId: 'premium', pointsRequested: 500, amount: 20, status: 'pending' }]);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/my/manual-payments',
+      headers: { cookie: user.cookie },
+    });
+    expect(mine.json()).toMatchObject([
+      { id: response.json().paymentId, packageId: 'premium', pointsRequested: 500, amount: 20, status: 'pending' },
+    ]);
   });
 
   it('refuses the same transaction id twice for one method, in any case', async () => {
     const { user, other } = await rolesFor(t);
     const transactionId = unique('dup');
-    expect((await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId })).statusCode).toBe(201);
-    const again = await submit(other.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId: transactionId.toUpperCase() });
+    expect(
+      (await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId })).statusCode,
+    ).toBe(201);
+    const again = await submit(other.cookie, {
+      packageId: 'basic',
+      paymentMethod: 'cashapp',
+      transactionId: transactionId.toUpperCase(),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already been submitted/);
     const otherMethod = await submit(user.cookie, { packageId: 'basic', paymentMethod: 'venmo', transactionId });
@@ -113,38 +154,69 @@ describe('POST /api/manual-payment', () => {
   it('records the id as upper-case letters and digits, and shows that value to its owner', async () => {
     const { user } = await rolesFor(t);
     const digits = String(Date.now()).slice(-9);
-    const response = await submit(user.cookie, { packageId: 'basic', paymentMethod: 'paypal', transactionId: ` pp-${digits} # ` });
+    const response = await submit(user.cookie, {
+      packageId: 'basic',
+      paymentMethod: 'paypal',
+      transactionId: ` pp-${digits} # `,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().transactionId).toBe(`PP${digits}`);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/my/manual-payments', headers: { cookie: user.cookie } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/my/manual-payments',
+      headers: { cookie: user.cookie },
+    });
     expect(mine.json()[0]).toMatchObject({ id: response.json().paymentId, transactionId: `PP${digits}` });
   });
 
   it.each([
     ['a zero-width space', (id: string) => `${id.slice(0, 4)}\u200B${id.slice(4)}`],
     ['a zero-width joiner and a soft hyphen', (id: string) => `\u200D${id.slice(0, 3)}\u00AD${id.slice(3)}`],
-    ['full-width characters', (id: string) => id.replace(/[0-9A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))],
+    [
+      'full-width characters',
+      (id: string) => id.replace(/[0-9A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)),
+    ],
     ['other case', (id: string) => id.toLowerCase()],
     ['spaces and dashes', (id: string) => `${id.slice(0, 4)} - ${id.slice(4)} `],
   ])('refuses with 409 the same id written with %s, for the same method', async (_case, variant) => {
     const { user, other } = await rolesFor(t);
     const transactionId = `TX${randomBytes(6).toString('hex').toUpperCase()}`;
-    expect((await submit(user.cookie, { packageId: 'basic', paymentMethod: 'venmo', transactionId })).statusCode).toBe(201);
-    const again = await submit(other.cookie, { packageId: 'basic', paymentMethod: 'venmo', transactionId: variant(transactionId) });
+    expect((await submit(user.cookie, { packageId: 'basic', paymentMethod: 'venmo', transactionId })).statusCode).toBe(
+      201,
+    );
+    const again = await submit(other.cookie, {
+      packageId: 'basic',
+      paymentMethod: 'venmo',
+      transactionId: variant(transactionId),
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(`That venmo transaction ID (${transactionId}) has already been submitted. Check the reference and try again.`);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/my/manual-payments', headers: { cookie: other.cookie } });
+    expect(again.json().message).toBe(
+      `That venmo transaction ID (${transactionId}) has already been submitted. Check the reference and try again.`,
+    );
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/my/manual-payments',
+      headers: { cookie: other.cookie },
+    });
     expect(mine.json()).toEqual([]);
   });
 
   it('refuses letters from another script that look Latin, saying what to type', async () => {
     const { user } = await rolesFor(t);
     const transactionId = `TX${randomBytes(6).toString('hex').toUpperCase()}`;
-    expect((await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId })).statusCode).toBe(201);
+    expect(
+      (await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId })).statusCode,
+    ).toBe(201);
     // Cyrillic Т and Х in place of the Latin letters
-    const lookAlike = await submit(user.cookie, { packageId: 'basic', paymentMethod: 'cashapp', transactionId: `\u0422\u0425${transactionId.slice(2)}` });
+    const lookAlike = await submit(user.cookie, {
+      packageId: 'basic',
+      paymentMethod: 'cashapp',
+      transactionId: `\u0422\u0425${transactionId.slice(2)}`,
+    });
     expect(lookAlike.statusCode).toBe(400);
-    expect(lookAlike.json().fields.transactionId).toBe('Use only the letters A-Z and digits 0-9 of the reference your payment app shows');
+    expect(lookAlike.json().fields.transactionId).toBe(
+      'Use only the letters A-Z and digits 0-9 of the reference your payment app shows',
+    );
   });
 
   it('answers 409, not 500, to the loser when the same transaction id is submitted twice at once', async () => {
@@ -157,10 +229,18 @@ describe('POST /api/manual-payment', () => {
   it.each([
     [{ packageId: 'basic', paymentMethod: 'venmo', transactionId: '' }, 'transactionId', 'Transaction ID required'],
     [{ packageId: 'basic', paymentMethod: 'venmo' }, 'transactionId', 'Transaction ID required'],
-    [{ packageId: 'basic', paymentMethod: 'venmo', transactionId: ' -\u200B ' }, 'transactionId', 'Transaction ID required'],
+    [
+      { packageId: 'basic', paymentMethod: 'venmo', transactionId: ' -\u200B ' },
+      'transactionId',
+      'Transaction ID required',
+    ],
     [{ paymentMethod: 'venmo', transactionId: 'x1' }, 'packageId', 'Select a package'],
     [{ packageId: 'gold-bars', paymentMethod: 'venmo', transactionId: 'x2' }, 'packageId', 'Select a package'],
-    [{ packageId: 'basic', paymentMethod: 'cheque', transactionId: 'x3' }, 'paymentMethod', 'Choose venmo, cashapp or paypal'],
+    [
+      { packageId: 'basic', paymentMethod: 'cheque', transactionId: 'x3' },
+      'paymentMethod',
+      'Choose venmo, cashapp or paypal',
+    ],
   ])('refuses %o with "%s: %s"', async (payload, field, message) => {
     const { user } = await rolesFor(t);
     const response = await submit(user.cookie, payload);
@@ -169,7 +249,9 @@ describe('POST /api/manual-payment', () => {
   });
 
   it('is for signed-in users only', async () => {
-    expect((await submit(undefined, { packageId: 'basic', paymentMethod: 'venmo', transactionId: 'x' })).statusCode).toBe(401);
+    expect(
+      (await submit(undefined, { packageId: 'basic', paymentMethod: 'venmo', transactionId: 'x' })).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/my/manual-payments' })).statusCode).toBe(401);
   });
 });
@@ -178,9 +260,23 @@ describe('admin decisions on payments', () => {
   it('lists pending payments with the username, to admins only', async () => {
     const { user, admin } = await rolesFor(t);
     const id = await pendingPayment(user.cookie);
-    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/admin/manual-payments/pending', headers: { cookie: admin.cookie } });
-    expect(asAdmin.json()).toContainEqual(expect.objectContaining({ id, userId: user.id, username: user.username, packageId: 'standard' }));
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/manual-payments/pending', headers: { cookie: user.cookie } })).statusCode).toBe(403);
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/manual-payments/pending',
+      headers: { cookie: admin.cookie },
+    });
+    expect(asAdmin.json()).toContainEqual(
+      expect.objectContaining({ id, userId: user.id, username: user.username, packageId: 'standard' }),
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/manual-payments/pending',
+          headers: { cookie: user.cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/manual-payments/pending' })).statusCode).toBe(401);
   });
 
@@ -193,7 +289,11 @@ describe('admin decisions on payments', () => {
     expect(await balance(user.id)).toBe(270);
     const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.manualPaymentId, id));
     expect(ledger).toMatchObject([{ delta: 250, balanceAfter: 270, reason: 'payment', actorId: admin.id }]);
-    const pending = await t.app.inject({ method: 'GET', url: '/api/admin/manual-payments/pending', headers: { cookie: admin.cookie } });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/manual-payments/pending',
+      headers: { cookie: admin.cookie },
+    });
     expect(pending.json().map((p: { id: number }) => p.id)).not.toContain(id);
   });
 
@@ -216,7 +316,11 @@ describe('admin decisions on payments', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/already rejected/);
     expect(await balance(user.id)).toBe(20);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/my/manual-payments', headers: { cookie: user.cookie } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/my/manual-payments',
+      headers: { cookie: user.cookie },
+    });
     expect(mine.json()[0]).toMatchObject({ id, status: 'rejected', notes: 'Rejected by admin' });
   });
 

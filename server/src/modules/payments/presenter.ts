@@ -16,7 +16,13 @@ export const presentMyPayment = (p: PaymentRow): MyPayment => ({
   processedAt: p.processedAt?.toISOString() ?? null,
 });
 
-export const presentPendingPayment = ({ payment: p, username }: { payment: PaymentRow; username: string }): PendingPayment => ({
+export const presentPendingPayment = ({
+  payment: p,
+  username,
+}: {
+  payment: PaymentRow;
+  username: string;
+}): PendingPayment => ({
   id: p.id,
   userId: p.userId,
   username,

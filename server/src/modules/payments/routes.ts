@@ -16,11 +16,19 @@ export function paymentRoutes(app: FastifyInstance, { db, env }: AppContext): vo
   app.post('/manual-payment', { preHandler: signedIn }, async (request, reply) => {
     const input = parseInput(manualPaymentSchema, request.body);
     const offered = Object.keys(configuredAccounts(env));
-    if (offered.length === 0) throw new AppError('CONFLICT', 'Buying points is not set up on this site yet. Ask the site’s operator, or try again later.');
+    if (offered.length === 0)
+      throw new AppError(
+        'CONFLICT',
+        'Buying points is not set up on this site yet. Ask the site’s operator, or try again later.',
+      );
     if (!offered.includes(input.paymentMethod)) {
-      throw new AppError('VALIDATION', `Payments by ${input.paymentMethod} are not taken here. Choose ${offered.join(' or ')}.`, {
-        fields: { paymentMethod: `Choose ${offered.join(' or ')}` },
-      });
+      throw new AppError(
+        'VALIDATION',
+        `Payments by ${input.paymentMethod} are not taken here. Choose ${offered.join(' or ')}.`,
+        {
+          fields: { paymentMethod: `Choose ${offered.join(' or ')}` },
+        },
+      );
     }
     const user = currentUser(request);
     // Counted after parsing, so a form the schema refuses costs nothing.

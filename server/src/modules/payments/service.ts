@@ -27,9 +27,13 @@ export async function submitPayment(
     });
   }
   const duplicate = () =>
-    new AppError('CONFLICT', `That ${input.paymentMethod} transaction ID (${input.transactionId}) has already been submitted. Check the reference and try again.`, {
-      fields: { transactionId: 'This transaction ID was already submitted' },
-    });
+    new AppError(
+      'CONFLICT',
+      `That ${input.paymentMethod} transaction ID (${input.transactionId}) has already been submitted. Check the reference and try again.`,
+      {
+        fields: { transactionId: 'This transaction ID was already submitted' },
+      },
+    );
   // The id arrives normalised (manualPaymentSchema): the unique index on (method, transaction id)
   // compares it as stored and decides, also between racing submissions.
   let created: PaymentRow | undefined;

@@ -19,7 +19,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const PHOTOS = ['frontImagePath', 'backImagePath', 'frontThumbPath', 'annotatedFrontPath', 'annotatedBackPath'] as const;
+const PHOTOS = [
+  'frontImagePath',
+  'backImagePath',
+  'frontThumbPath',
+  'annotatedFrontPath',
+  'annotatedBackPath',
+] as const;
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
@@ -28,13 +34,23 @@ const get = (url: string, cookie?: string, headers: Record<string, string> = {})
 async function gradedCard() {
   const owner = await signIn(t.app, await createUser(t.db));
   const id = await uploadCard(t.app, owner);
-  const graded = await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie: owner }, payload: {} });
+  const graded = await t.app.inject({
+    method: 'POST',
+    url: `/api/card-gradings/${id}/analyze`,
+    headers: { cookie: owner },
+    payload: {},
+  });
   expect(graded.statusCode).toBe(200);
   const body = graded.json();
   const urls = PHOTOS.map((field) => body[field] as string);
   for (const url of urls) expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
   const share = (shared: boolean) =>
-    t.app.inject({ method: 'PATCH', url: `/api/card-gradings/${id}/share`, headers: { cookie: owner }, payload: { shared } });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/card-gradings/${id}/share`,
+      headers: { cookie: owner },
+      payload: { shared },
+    });
   return { owner, urls, share };
 }
 
@@ -66,7 +82,7 @@ describe('GET /uploads/<name> for a grading', () => {
     }
   });
 
-  it('shows a shared grading\'s photos to anyone, asked for again each time, and hides them again once unshared', async () => {
+  it("shows a shared grading's photos to anyone, asked for again each time, and hides them again once unshared", async () => {
     const { owner, urls, share } = await gradedCard();
     expect((await share(true)).statusCode).toBe(200);
     for (const url of urls) {
@@ -98,7 +114,9 @@ describe('GET /uploads/<name> for a grading', () => {
 
 describe('GET /uploads/<name> for anything else', () => {
   it('shows a profile picture to anyone with the link', async () => {
-    const upload = multipart({ profileImage: { data: await jpegOf(300, 300), filename: 'me.jpg', type: 'image/jpeg' } });
+    const upload = multipart({
+      profileImage: { data: await jpegOf(300, 300), filename: 'me.jpg', type: 'image/jpeg' },
+    });
     const answer = await t.app.inject({
       method: 'POST',
       url: '/api/users/profile-picture',

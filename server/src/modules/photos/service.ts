@@ -20,7 +20,11 @@ const GRADING_PHOTOS = [
  * admin may, 'public' for a shared grading's photo or a profile picture, null when the
  * viewer may not or no row names the file (the two must look the same).
  */
-export async function photoVisibility(db: Executor, filename: string, viewer: UserRow | null): Promise<'private' | 'public' | null> {
+export async function photoVisibility(
+  db: Executor,
+  filename: string,
+  viewer: UserRow | null,
+): Promise<'private' | 'public' | null> {
   const path = publicPathOf(filename);
   const [grading] = await db
     .select({ userId: cardGradings.userId, sharedAt: cardGradings.sharedAt })
@@ -41,7 +45,10 @@ export async function namedFiles(db: Executor, filenames: string[]): Promise<Set
   if (filenames.length === 0) return new Set();
   const paths = filenames.map(publicPathOf);
   const [records, pictures, ...photos] = await Promise.all([
-    db.select({ filename: imageMetadata.filename }).from(imageMetadata).where(inArray(imageMetadata.filename, filenames)),
+    db
+      .select({ filename: imageMetadata.filename })
+      .from(imageMetadata)
+      .where(inArray(imageMetadata.filename, filenames)),
     db.select({ path: users.profilePicturePath }).from(users).where(inArray(users.profilePicturePath, paths)),
     ...GRADING_PHOTOS.map((column) => db.select({ path: column }).from(cardGradings).where(inArray(column, paths))),
   ]);

@@ -37,7 +37,9 @@ function fileAged(folder: string, name: string, minutes: number): string {
 /** A file an image record names, and nothing else. */
 async function recordedFile(folder: string): Promise<string> {
   const name = fileAged(folder, storedName(), 120);
-  await t.db.insert(imageMetadata).values({ filename: name, mimeType: 'image/jpeg', fileSize: 5, filePath: `/uploads/${name}` });
+  await t.db
+    .insert(imageMetadata)
+    .values({ filename: name, mimeType: 'image/jpeg', fileSize: 5, filePath: `/uploads/${name}` });
   return name;
 }
 
@@ -49,10 +51,26 @@ describe('the sweep of stray files', () => {
     const owner = await createUser(t.db);
     const cookie = await signIn(t.app, owner);
     const id = await uploadCard(t.app, cookie);
-    expect((await t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie }, payload: {} })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/card-gradings/${id}/analyze`,
+          headers: { cookie },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
     const [grading] = await t.db.select().from(cardGradings).where(eq(cardGradings.id, id));
-    const picture = multipart({ profileImage: { data: await jpegOf(100, 100), filename: 'me.jpg', type: 'image/jpeg' } });
-    const profile = await t.app.inject({ method: 'POST', url: '/api/users/profile-picture', headers: { cookie, ...picture.headers }, payload: picture.payload });
+    const picture = multipart({
+      profileImage: { data: await jpegOf(100, 100), filename: 'me.jpg', type: 'image/jpeg' },
+    });
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/profile-picture',
+      headers: { cookie, ...picture.headers },
+      payload: picture.payload,
+    });
 
     const named = [
       grading!.frontImagePath,
@@ -64,8 +82,16 @@ describe('the sweep of stray files', () => {
     ].map((publicPath) => fileAged(folder, nameOf(publicPath), 120));
     named.push(await recordedFile(folder));
     const young = [fileAged(folder, storedName(), 0), fileAged(folder, storedName('webp'), 59)];
-    const notOurs = [fileAged(folder, 'notes.txt', 120), fileAged(folder, storedName().toUpperCase(), 120), fileAged(folder, storedName('gif'), 120)];
-    const strays = [fileAged(folder, storedName(), 61), fileAged(folder, storedName('png'), 60 * 24 * 30), fileAged(folder, storedName('webp'), 120)];
+    const notOurs = [
+      fileAged(folder, 'notes.txt', 120),
+      fileAged(folder, storedName().toUpperCase(), 120),
+      fileAged(folder, storedName('gif'), 120),
+    ];
+    const strays = [
+      fileAged(folder, storedName(), 61),
+      fileAged(folder, storedName('png'), 60 * 24 * 30),
+      fileAged(folder, storedName('webp'), 120),
+    ];
 
     await deleteStrayFiles(t.db, localImageStore(folder));
     expect(present(folder, strays)).toEqual([]);
@@ -100,7 +126,8 @@ describe('the sweep of stray files', () => {
     const kept = await recordedFile(folder);
     const started = await createTestApp({ DATA_DIR: dataDir }, t.database);
     try {
-      for (let i = 0; i < 200 && existsSync(path.join(folder, stray)); i += 1) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 200 && existsSync(path.join(folder, stray)); i += 1)
+        await new Promise((r) => setTimeout(r, 25));
       expect(present(folder, [stray, kept])).toEqual([kept]);
     } finally {
       await started.close();

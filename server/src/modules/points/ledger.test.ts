@@ -31,11 +31,16 @@ describe('the points ledger', () => {
     expect(await balanceOf(user.id)).toBe(20);
   });
 
-  it("words a refused grading charge as docs/product.md section 8 does, singular for one point", async () => {
+  it('words a refused grading charge as docs/product.md section 8 does, singular for one point', async () => {
     const user = await createUser(database.db);
     await database.db.update(users).set({ points: 9 }).where(eq(users.id, user.id));
-    const attempt = database.db.transaction((tx) => changePoints(tx, { userId: user.id, delta: -10, reason: 'grading' }));
-    await expect(attempt).rejects.toMatchObject({ message: 'Grading costs 10 points. You need 1 more point.', extra: { deficit: 1 } });
+    const attempt = database.db.transaction((tx) =>
+      changePoints(tx, { userId: user.id, delta: -10, reason: 'grading' }),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      message: 'Grading costs 10 points. You need 1 more point.',
+      extra: { deficit: 1 },
+    });
   });
 
   it('lets ten parallel charges of 10 through exactly twice for a balance of 20', async () => {
@@ -69,7 +74,10 @@ describe('database constraints', () => {
     const grading = { userId: user.id, frontImagePath: 'f.jpg', backImagePath: 'b.jpg' };
     await expect(database.db.insert(cardGradings).values({ ...grading, overallGrade: 11 })).rejects.toThrow();
     await expect(database.db.insert(cardGradings).values({ ...grading, cornerGrade: 0 })).rejects.toThrow();
-    const [ok] = await database.db.insert(cardGradings).values({ ...grading, overallGrade: 10 }).returning();
+    const [ok] = await database.db
+      .insert(cardGradings)
+      .values({ ...grading, overallGrade: 10 })
+      .returning();
     expect(ok).toMatchObject({ overallGrade: 10, mlPowered: 0 });
   });
 

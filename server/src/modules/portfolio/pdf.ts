@@ -10,9 +10,16 @@ const PAGE = { width: 612, height: 792, margin: 40 };
 const ROW_HEIGHT = 64;
 
 /** A portfolio PDF: a summary, then one row per card with its front thumbnail and grades. */
-export async function renderPortfolio(cards: GradingRow[], options: { userName: string; images: ImageStore }): Promise<Buffer> {
+export async function renderPortfolio(
+  cards: GradingRow[],
+  options: { userName: string; images: ImageStore },
+): Promise<Buffer> {
   const thumbnails = await loadThumbnails(cards, options.images);
-  const doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: PAGE.margin, info: { Title: `${options.userName} portfolio`, Author: BRAND } });
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: PAGE.margin,
+    info: { Title: `${options.userName} portfolio`, Author: BRAND },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -22,7 +29,11 @@ export async function renderPortfolio(cards: GradingRow[], options: { userName: 
 
   const summary = summarizePortfolio(cards);
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#1e3a8a').text(`${BRAND} Portfolio`, PAGE.margin, PAGE.margin);
-  doc.font('Helvetica').fontSize(11).fillColor('#334155').text(`${options.userName} - ${new Date().toISOString().slice(0, 10)}`);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#334155')
+    .text(`${options.userName} - ${new Date().toISOString().slice(0, 10)}`);
   doc.moveDown(0.5);
   doc
     .font('Helvetica-Bold')
@@ -46,7 +57,12 @@ export async function renderPortfolio(cards: GradingRow[], options: { userName: 
     doc.text(card.cardName ?? `Card #${card.id}`, x, y, { width: 300, height: 14, ellipsis: true });
     doc.font('Helvetica').fontSize(9).fillColor('#334155');
     doc.text(
-      [card.cardSet ?? 'Unknown Set', card.cardNumber ? `#${card.cardNumber}` : null, card.gameBrand ?? 'Unknown Game', card.year]
+      [
+        card.cardSet ?? 'Unknown Set',
+        card.cardNumber ? `#${card.cardNumber}` : null,
+        card.gameBrand ?? 'Unknown Game',
+        card.year,
+      ]
         .filter(Boolean)
         .join('  |  '),
       x,
@@ -58,9 +74,15 @@ export async function renderPortfolio(cards: GradingRow[], options: { userName: 
       x,
       y + 30,
     );
-    doc.fontSize(8).fillColor('#64748b').text(`Graded ${(card.gradedAt ?? card.createdAt).toISOString().slice(0, 10)}`, x, y + 43);
+    doc
+      .fontSize(8)
+      .fillColor('#64748b')
+      .text(`Graded ${(card.gradedAt ?? card.createdAt).toISOString().slice(0, 10)}`, x, y + 43);
     doc.font('Helvetica-Bold').fontSize(22).fillColor('#1e3a8a');
-    doc.text(card.overallGrade === null ? 'N/A' : String(card.overallGrade), PAGE.width - PAGE.margin - 70, y + 12, { width: 60, align: 'right' });
+    doc.text(card.overallGrade === null ? 'N/A' : String(card.overallGrade), PAGE.width - PAGE.margin - 70, y + 12, {
+      width: 60,
+      align: 'right',
+    });
     y += ROW_HEIGHT;
   });
   if (cards.length === 0) doc.font('Helvetica').fontSize(11).text('No graded cards yet.', PAGE.margin, y);
@@ -77,7 +99,10 @@ async function loadThumbnails(cards: GradingRow[], images: ImageStore): Promise<
       const source = card.frontThumbPath ?? card.frontImagePath;
       try {
         const data = await images.read(source);
-        result.set(card.id, card.frontThumbPath ? data : await sharp(data).resize(120, 168, { fit: 'inside' }).jpeg().toBuffer());
+        result.set(
+          card.id,
+          card.frontThumbPath ? data : await sharp(data).resize(120, 168, { fit: 'inside' }).jpeg().toBuffer(),
+        );
       } catch {
         // A missing image leaves the row without a picture rather than failing the whole PDF.
       }

@@ -13,7 +13,12 @@ afterAll(async () => {
 });
 
 const download = (cookie: string, ids: number[]) =>
-  t.app.inject({ method: 'POST', url: '/api/portfolio/download', headers: { cookie }, payload: { cards: ids.map((id) => ({ id })) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/portfolio/download',
+    headers: { cookie },
+    payload: { cards: ids.map((id) => ({ id })) },
+  });
 
 /** A card's row as the PDF prints it: name, set line, grades, date, overall grade. */
 function rowOf(text: string, name: string): string[] {
@@ -39,19 +44,25 @@ async function thumbnailPixelRows(pdf: Buffer): Promise<number> {
 }
 
 describe('POST /api/portfolio/download', () => {
-  it("makes a PDF named after the user with a summary and a row per card", async () => {
+  it('makes a PDF named after the user with a summary and a row per card', async () => {
     const { user } = await rolesFor(t);
     const a = await uploadCard(t.app, user.cookie);
     await markGraded(t.db, a, { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon', overallGrade: 9 });
     const b = await uploadCard(t.app, user.cookie);
     await markGraded(t.db, b, { cardName: 'Black Lotus', cardSet: 'Alpha', gameBrand: 'Magic', overallGrade: 6 });
-    const response = await t.app.inject({ method: 'POST', url: '/api/portfolio/download', headers: { cookie: user.cookie }, payload: { cards: [{ id: a }, { id: b }], userName: user.username } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/download',
+      headers: { cookie: user.cookie },
+      payload: { cards: [{ id: a }, { id: b }], userName: user.username },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${user.username}_Portfolio.pdf"`);
     const text = await pdfText(response.rawPayload);
     expect(text).toMatch(/Cards: 2\s+Average grade: 7.5\s+Highest grade: 9\s+Games: 2/);
-    for (const expected of ['Blastoise', 'Base Set', 'Black Lotus', 'Alpha', 'Magic', 'Centering 8']) expect(text).toContain(expected);
+    for (const expected of ['Blastoise', 'Base Set', 'Black Lotus', 'Alpha', 'Magic', 'Centering 8'])
+      expect(text).toContain(expected);
     expect(rowOf(text, 'Blastoise').at(-1)).toBe('9');
     expect(rowOf(text, 'Black Lotus').at(-1)).toBe('6');
     // Two rows of 56 pt each carry a front thumbnail.
@@ -81,7 +92,12 @@ describe('POST /api/portfolio/download', () => {
     await markGraded(t.db, theirs, { cardName: 'Secret Mewtwo' });
     const mine = await uploadCard(t.app, user.cookie);
     await markGraded(t.db, mine, { cardName: 'My Eevee' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/portfolio/download', headers: { cookie: user.cookie }, payload: { cards: [{ id: theirs, cardName: 'Secret Mewtwo' }, { id: mine }], userName: other.username } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/download',
+      headers: { cookie: user.cookie },
+      payload: { cards: [{ id: theirs, cardName: 'Secret Mewtwo' }, { id: mine }], userName: other.username },
+    });
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('My Eevee');
     expect(text).not.toContain('Secret Mewtwo');

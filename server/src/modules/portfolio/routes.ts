@@ -15,7 +15,12 @@ export function portfolioRoutes(app: FastifyInstance, { db, images }: AppContext
     const user = currentUser(request);
     // Only the signed-in user's own gradings, whatever the body claims, in the order the page sent.
     const own = await listUserGradings(db, user.id);
-    const chosen = cards ? pickInOrder(own, cards.map((c) => c.id)) : own;
+    const chosen = cards
+      ? pickInOrder(
+          own,
+          cards.map((c) => c.id),
+        )
+      : own;
     const pdf = await renderPortfolio(chosen, { userName: user.username, images });
     return reply
       .type('application/pdf')

@@ -14,7 +14,12 @@ interface ItemSale {
  * eBay's Marketplace Insights API (sold items of the last 90 days) with an application token
  * from the client-credentials grant. The token is kept until shortly before it expires.
  */
-export function ebayPriceProvider(options: { clientId: string; clientSecret: string; apiUrl: string; timeoutMs?: number }): PriceProvider {
+export function ebayPriceProvider(options: {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  timeoutMs?: number;
+}): PriceProvider {
   let token: { value: string; expiresAt: number } | null = null;
   const timeout = () => AbortSignal.timeout(options.timeoutMs ?? 5000);
 

@@ -10,7 +10,11 @@ let ebay: Awaited<ReturnType<typeof startFakeEbay>>;
 let t: TestApp;
 beforeAll(async () => {
   ebay = await startFakeEbay();
-  t = await createTestApp({ EBAY_CLIENT_ID: ebay.credentials.id, EBAY_CLIENT_SECRET: ebay.credentials.secret, EBAY_API_URL: ebay.url });
+  t = await createTestApp({
+    EBAY_CLIENT_ID: ebay.credentials.id,
+    EBAY_CLIENT_SECRET: ebay.credentials.secret,
+    EBAY_API_URL: ebay.url,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -22,9 +26,18 @@ const price = (app: TestApp, query: Record<string, string>, remoteAddress?: stri
 
 describe('GET /api/card-price with the eBay provider', () => {
   it('answers the median raw price and the median graded-8+ price of sold listings', async () => {
-    const response = await price(t, { cardName: `Charizard ${unique('x')}`, cardSet: 'Base Set', gameBrand: 'Pokemon' });
+    const response = await price(t, {
+      cardName: `Charizard ${unique('x')}`,
+      cardSet: 'Base Set',
+      gameBrand: 'Pokemon',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ ungraded: 280, graded: 2000, available: true, source: 'eBay sold listings' });
+    expect(response.json()).toMatchObject({
+      ungraded: 280,
+      graded: 2000,
+      available: true,
+      source: 'eBay sold listings',
+    });
     expect(new Date(response.json().lastUpdated).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(response.json().searchUrl).toMatch(/LH_Sold=1/);
   });
@@ -42,11 +55,16 @@ describe('GET /api/card-price with the eBay provider', () => {
     const cardName = `Charizard ${unique('expired')}`;
     const before = ebay.searches().length;
     const first = await price(t, { cardName, cardSet: 'Base Set' });
-    await t.db.update(priceCache).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(priceCache.key, `%${cardName.toLowerCase()}%`));
+    await t.db
+      .update(priceCache)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(priceCache.key, `%${cardName.toLowerCase()}%`));
     const second = await price(t, { cardName, cardSet: 'Base Set' });
     expect(ebay.searches().length - before).toBe(2);
     expect(second.json().ungraded).toBe(280);
-    expect(new Date(second.json().lastUpdated).getTime()).toBeGreaterThanOrEqual(new Date(first.json().lastUpdated).getTime());
+    expect(new Date(second.json().lastUpdated).getTime()).toBeGreaterThanOrEqual(
+      new Date(first.json().lastUpdated).getTime(),
+    );
   });
 
   it('deletes expired answers when it writes a new one, and keeps fresh ones', async () => {
@@ -82,7 +100,12 @@ describe('GET /api/card-price with the eBay provider', () => {
 
   it("says 'Price unavailable' when nothing sold", async () => {
     const response = await price(t, { cardName: `nothing-sold ${unique('n')}` });
-    expect(response.json()).toMatchObject({ available: false, ungraded: null, graded: null, message: 'Price unavailable' });
+    expect(response.json()).toMatchObject({
+      available: false,
+      ungraded: null,
+      graded: null,
+      message: 'Price unavailable',
+    });
   });
 
   it("says 'Price unavailable' when eBay fails, and tries again next time", async () => {

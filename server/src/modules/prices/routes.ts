@@ -8,7 +8,13 @@ import { cardPrice } from './service.ts';
 export function priceRoutes(app: FastifyInstance, { db, prices }: AppContext): void {
   // Open to guests, so limited per address: each miss in the cache spends the provider's quota.
   app.get('/card-price', async (request) => {
-    await consumeAttempt(db, [{ key: `card-price:ip:${request.ip}`, max: CARD_PRICE_RATE_LIMIT.perIp, windowSeconds: CARD_PRICE_RATE_LIMIT.windowSeconds }]);
+    await consumeAttempt(db, [
+      {
+        key: `card-price:ip:${request.ip}`,
+        max: CARD_PRICE_RATE_LIMIT.perIp,
+        windowSeconds: CARD_PRICE_RATE_LIMIT.windowSeconds,
+      },
+    ]);
     const query = parseInput(cardPriceQuerySchema, request.query);
     return cardPrice(db, prices, query, request.log);
   });

@@ -14,7 +14,8 @@ export async function cardPrice(
   log: { warn(obj: object, msg: string): void },
 ): Promise<CardPrice> {
   const base = { source: PRICE_SOURCE_LABEL, searchUrl: soldListingsUrl(query) };
-  if (!provider) return { ...base, ungraded: null, graded: null, lastUpdated: null, available: false, message: PRICE_UNAVAILABLE };
+  if (!provider)
+    return { ...base, ungraded: null, graded: null, lastUpdated: null, available: false, message: PRICE_UNAVAILABLE };
 
   const key = `${provider.name}:${[query.cardName, query.cardSet, query.gameBrand].map((s) => s.toLowerCase()).join('|')}`;
   const [cached] = await db.select().from(priceCache).where(eq(priceCache.key, key)).limit(1);

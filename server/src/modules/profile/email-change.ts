@@ -27,7 +27,8 @@ export async function changeEmail(
 ): Promise<{ user: UserRow; notice: Promise<void> }> {
   await confirmCurrentPassword(user, input.currentPassword);
   const email = input.email.toLowerCase();
-  if (email === user.email.toLowerCase()) throw new AppError('VALIDATION', SAME_EMAIL, { fields: { email: SAME_EMAIL } });
+  if (email === user.email.toLowerCase())
+    throw new AppError('VALIDATION', SAME_EMAIL, { fields: { email: SAME_EMAIL } });
   let updated: UserRow;
   try {
     // The unique index on lower(email) decides, also between two accounts racing for one email.

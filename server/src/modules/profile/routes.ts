@@ -27,7 +27,10 @@ export function profileRoutes(app: FastifyInstance, { db, env, images, mailer }:
       { key: `change-email:account:${user.id}`, max: env.AUTH_RATE_LIMIT_PER_ACCOUNT, windowSeconds: window },
       { key: `change-email:ip:${request.ip}`, max: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window },
     ]);
-    const changed = await changeEmail(db, mailer, user, input, { keepSessionToken: request.sessionToken, publicUrl: env.PUBLIC_URL });
+    const changed = await changeEmail(db, mailer, user, input, {
+      keepSessionToken: request.sessionToken,
+      publicUrl: env.PUBLIC_URL,
+    });
     // Not awaited: the email is changed; a slow or failing mail server must not turn that into an error.
     changed.notice.catch((error: unknown) => request.log.error({ err: error }, 'email change notice failed'));
     return presentCurrentUser(changed.user);
@@ -58,5 +61,7 @@ export async function readSingleFile(request: FastifyRequest, field: string): Pr
     if (part.fieldname === field && data.length > 0) found ??= data;
   }
   if (found) return found;
-  throw new AppError('VALIDATION', 'Choose an image file to upload.', { fields: { [field]: 'Choose an image file to upload.' } });
+  throw new AppError('VALIDATION', 'Choose an image file to upload.', {
+    fields: { [field]: 'Choose an image file to upload.' },
+  });
 }

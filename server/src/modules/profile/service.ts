@@ -64,7 +64,11 @@ export async function listLedger(db: Database, userId: number): Promise<LedgerEn
     .limit(500);
   return rows.map((row) => {
     const reason = row.reason as LedgerEntry['reason'];
-    const subject = row.cardGradingId ? ` #${row.cardGradingId}` : row.manualPaymentId ? ` #${row.manualPaymentId}` : '';
+    const subject = row.cardGradingId
+      ? ` #${row.cardGradingId}`
+      : row.manualPaymentId
+        ? ` #${row.manualPaymentId}`
+        : '';
     return {
       id: row.id,
       delta: row.delta,

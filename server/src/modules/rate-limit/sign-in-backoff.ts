@@ -13,7 +13,8 @@ export interface SignInPair {
 
 const TOO_MANY_FAILURES = 'Too many failed sign-ins to this account from your address.';
 
-const samePair = (pair: SignInPair) => and(eq(signInFailures.userId, pair.userId), eq(signInFailures.address, pair.address));
+const samePair = (pair: SignInPair) =>
+  and(eq(signInFailures.userId, pair.userId), eq(signInFailures.address, pair.address));
 
 /**
  * Claims one sign-in attempt for (account, address), counted as a failure until the password
@@ -63,5 +64,7 @@ export async function forgetSignInFailures(db: Executor, pair: SignInPair): Prom
 
 /** Deletes the pairs whose last failure is older than the window: the check ignores them already. */
 export async function deleteForgottenSignInFailures(db: Executor, windowSeconds: number): Promise<void> {
-  await db.delete(signInFailures).where(sql`${signInFailures.lastFailedAt} < now() - make_interval(secs => ${windowSeconds})`);
+  await db
+    .delete(signInFailures)
+    .where(sql`${signInFailures.lastFailedAt} < now() - make_interval(secs => ${windowSeconds})`);
 }

@@ -36,11 +36,22 @@ const upload = async (cookie: string, front?: Buffer) => {
     frontImage: { data: front ?? (await jpegOf(250, 350)), filename: 'front.jpg', type: 'image/jpeg' },
     backImage: { data: await jpegOf(250, 350), filename: 'back.jpg', type: 'image/jpeg' },
   });
-  return t.app.inject({ method: 'POST', url: '/api/card-gradings/upload', headers: { cookie, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/card-gradings/upload',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
 };
-const analyze = (id: number, cookie: string) => t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie }, payload: {} });
+const analyze = (id: number, cookie: string) =>
+  t.app.inject({ method: 'POST', url: `/api/card-gradings/${id}/analyze`, headers: { cookie }, payload: {} });
 const pay = (cookie: string, transactionId: string) =>
-  t.app.inject({ method: 'POST', url: '/api/manual-payment', headers: { cookie }, payload: { packageId: 'basic', paymentMethod: 'venmo', transactionId } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/manual-payment',
+    headers: { cookie },
+    payload: { packageId: 'basic', paymentMethod: 'venmo', transactionId },
+  });
 
 function expectLimited(response: LightMyRequestResponse, refusal: string) {
   expect(response.statusCode).toBe(429);
@@ -72,10 +83,17 @@ describe('per-user limits', () => {
       frontImage: { data: big, filename: 'front.jpg', type: 'image/jpeg' },
       backImage: { data: big, filename: 'back.jpg', type: 'image/jpeg' },
     });
-    const response = await fetch(`${address}/api/card-gradings/upload`, { method: 'POST', headers: { cookie, ...body.headers }, body: body.payload });
+    const response = await fetch(`${address}/api/card-gradings/upload`, {
+      method: 'POST',
+      headers: { cookie, ...body.headers },
+      body: body.payload,
+    });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await response.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^You have uploaded too many cards for now\. Wait/) });
+    expect(await response.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^You have uploaded too many cards for now\. Wait/),
+    });
   });
 
   it('limits analyze calls per user', async () => {

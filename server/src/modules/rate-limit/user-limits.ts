@@ -1,7 +1,10 @@
 import type { Env } from '../../env.ts';
 import type { Limit } from './service.ts';
 
-type Settings = Pick<Env, 'USER_RATE_LIMIT_WINDOW_SECONDS' | 'UPLOADS_PER_USER' | 'ANALYSES_PER_USER' | 'PAYMENTS_PER_USER'>;
+type Settings = Pick<
+  Env,
+  'USER_RATE_LIMIT_WINDOW_SECONDS' | 'UPLOADS_PER_USER' | 'ANALYSES_PER_USER' | 'PAYMENTS_PER_USER'
+>;
 
 /**
  * Per-user limits on the calls that cost the server real work (decoding photos, running the

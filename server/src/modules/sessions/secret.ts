@@ -13,7 +13,10 @@ export async function keptSessionSecret(db: Executor): Promise<string> {
     .insert(serverSecrets)
     .values({ name: 'session', value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, 'session'));
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, 'session'));
   if (!row) throw new Error('the session secret could not be stored');
   return row.value;
 }

@@ -5,4 +5,5 @@ import { ledgerKey } from '@/lib/query-keys';
 
 export { ledgerKey };
 
-export const usePointsLedger = () => useQuery({ queryKey: ledgerKey, queryFn: () => apiRequest<LedgerEntry[]>('GET', '/api/my/points-ledger') });
+export const usePointsLedger = () =>
+  useQuery({ queryKey: ledgerKey, queryFn: () => apiRequest<LedgerEntry[]>('GET', '/api/my/points-ledger') });

@@ -11,5 +11,8 @@ export function uploadProfilePicture(file: File) {
 
 export function useUploadProfilePicture() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadProfilePicture, onSuccess: (user) => queryClient.setQueryData(currentUserKey, user) });
+  return useMutation({
+    mutationFn: uploadProfilePicture,
+    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+  });
 }

@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { changePasswordFormSchema, updateEmailSchema, type CurrentUser, type UpdateEmailInput } from '@gradelens/shared';
+import {
+  changePasswordFormSchema,
+  updateEmailSchema,
+  type CurrentUser,
+  type UpdateEmailInput,
+} from '@gradelens/shared';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -38,7 +43,10 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
 
 function EmailForm({ user }: { user: CurrentUser }) {
   const update = useUpdateEmail();
-  const form = useForm<UpdateEmailInput>({ resolver: zodResolver(updateEmailSchema), defaultValues: { email: user.email, currentPassword: '' } });
+  const form = useForm<UpdateEmailInput>({
+    resolver: zodResolver(updateEmailSchema),
+    defaultValues: { email: user.email, currentPassword: '' },
+  });
   const { errors } = form.formState;
   const [email, currentPassword] = useWatch({ control: form.control, name: ['email', 'currentPassword'] });
   const changed = email.trim().toLowerCase() !== user.email.toLowerCase();
@@ -50,7 +58,11 @@ function EmailForm({ user }: { user: CurrentUser }) {
       },
       onError: (error) => {
         applyServerFieldErrors(error, form.setError, ['email', 'currentPassword']);
-        toast({ title: 'Failed to update email', description: messageOf(error) || 'An unknown error occurred', variant: 'destructive' });
+        toast({
+          title: 'Failed to update email',
+          description: messageOf(error) || 'An unknown error occurred',
+          variant: 'destructive',
+        });
       },
     }),
   );
@@ -61,7 +73,14 @@ function EmailForm({ user }: { user: CurrentUser }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} aria-label="Change email" className="space-y-4">
-          <Field id="settings-email" label="Email address" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <Field
+            id="settings-email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <Field
             id="settings-email-password"
             label="Current password"
@@ -81,7 +100,10 @@ function EmailForm({ user }: { user: CurrentUser }) {
 
 function PasswordFormCard() {
   const change = useChangePassword();
-  const form = useForm<PasswordForm>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const { errors, isDirty } = form.formState;
   const submit = form.handleSubmit((values) =>
     change.mutate(
@@ -105,9 +127,30 @@ function PasswordFormCard() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} aria-label="Change password" className="space-y-4">
-          <Field id="pw-current" label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-          <Field id="pw-new" label="New password" type="password" autoComplete="new-password" error={errors.newPassword?.message} {...form.register('newPassword')} />
-          <Field id="pw-confirm" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <Field
+            id="pw-current"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <Field
+            id="pw-new"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <Field
+            id="pw-confirm"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
           <Button type="submit" disabled={!isDirty || change.isPending}>
             Change Password
           </Button>

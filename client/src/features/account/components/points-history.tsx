@@ -19,7 +19,11 @@ export function PointsHistory() {
           {(query.data ?? []).map((row) => (
             <tr key={row.id} className="border-t border-slate-100">
               <td className="px-4 py-2">{new Date(row.createdAt).toLocaleString()}</td>
-              <td className={row.delta >= 0 ? 'px-4 py-2 font-semibold text-green-700' : 'px-4 py-2 font-semibold text-red-700'}>
+              <td
+                className={
+                  row.delta >= 0 ? 'px-4 py-2 font-semibold text-green-700' : 'px-4 py-2 font-semibold text-red-700'
+                }
+              >
                 {row.delta > 0 ? `+${row.delta}` : row.delta}
               </td>
               <td className="px-4 py-2">{row.description}</td>

@@ -12,7 +12,8 @@ export interface GradingFilters {
 /** Rows per page on /admin's Grade Management and on /card-review. */
 export const ADMIN_PAGE_SIZE = 25;
 
-export const adminGradingsKey = (filters: GradingFilters, page: number) => ['/api/admin/card-gradings', filters, page] as const;
+export const adminGradingsKey = (filters: GradingFilters, page: number) =>
+  ['/api/admin/card-gradings', filters, page] as const;
 
 export function fetchAdminGradings(filters: GradingFilters, page: number) {
   const query = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
@@ -21,11 +22,19 @@ export function fetchAdminGradings(filters: GradingFilters, page: number) {
 }
 
 export const useAdminGradings = (filters: GradingFilters, page: number) =>
-  useQuery({ queryKey: adminGradingsKey(filters, page), queryFn: () => fetchAdminGradings(filters, page), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: adminGradingsKey(filters, page),
+    queryFn: () => fetchAdminGradings(filters, page),
+    placeholderData: keepPreviousData,
+  });
 
 export const correctionsKey = (id: number) => ['/api/admin/card-gradings', id, 'corrections'] as const;
 export const useCorrections = (id: number, enabled: boolean) =>
-  useQuery({ queryKey: correctionsKey(id), queryFn: () => apiRequest<GradeCorrectionEntry[]>('GET', `/api/admin/card-gradings/${id}/corrections`), enabled });
+  useQuery({
+    queryKey: correctionsKey(id),
+    queryFn: () => apiRequest<GradeCorrectionEntry[]>('GET', `/api/admin/card-gradings/${id}/corrections`),
+    enabled,
+  });
 
 export const correctGrade = ({ id, correction }: { id: number; correction: GradeCorrectionInput }) =>
   apiRequest<CardGrading>('PATCH', `/api/admin/card-gradings/${id}/correct-grade`, correction);

@@ -5,13 +5,20 @@ import { adminUsersKey } from './admin-users.ts';
 
 export const pendingPaymentsKey = ['/api/admin/manual-payments/pending'] as const;
 export const usePendingPayments = () =>
-  useQuery({ queryKey: pendingPaymentsKey, queryFn: () => apiRequest<PendingPayment[]>('GET', '/api/admin/manual-payments/pending') });
+  useQuery({
+    queryKey: pendingPaymentsKey,
+    queryFn: () => apiRequest<PendingPayment[]>('GET', '/api/admin/manual-payments/pending'),
+  });
 
 export function useDecidePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, notes }: { id: number; decision: 'approve' | 'reject'; notes?: string }) =>
-      apiRequest<unknown>('POST', `/api/admin/manual-payments/${id}/${decision}`, decision === 'reject' ? { notes: notes ?? DEFAULT_REJECTION_NOTE } : undefined),
+      apiRequest<unknown>(
+        'POST',
+        `/api/admin/manual-payments/${id}/${decision}`,
+        decision === 'reject' ? { notes: notes ?? DEFAULT_REJECTION_NOTE } : undefined,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: pendingPaymentsKey });
       void queryClient.invalidateQueries({ queryKey: adminUsersKey });

@@ -13,7 +13,10 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
 /** The audit trail of a grading for admins: who corrected it, when, and every grade and note from what to what. */
 export function CorrectionsTrail({ corrections }: { corrections: GradeCorrectionEntry[] }) {
   return (
-    <section aria-labelledby="corrections-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
+    <section
+      aria-labelledby="corrections-heading"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm"
+    >
       <h2 id="corrections-heading" className="font-semibold text-slate-900">
         Grade corrections
       </h2>
@@ -22,7 +25,9 @@ export function CorrectionsTrail({ corrections }: { corrections: GradeCorrection
           <li key={c.id} data-testid="correction">
             <p>
               {new Date(c.createdAt).toLocaleString()} by {c.adminName ?? 'a former admin'}:{' '}
-              {GRADES.map(([label, field]) => `${label} ${shown(c.oldValues[field])} → ${shown(c.newValues[field])}`).join(', ')}
+              {GRADES.map(
+                ([label, field]) => `${label} ${shown(c.oldValues[field])} → ${shown(c.newValues[field])}`,
+              ).join(', ')}
             </p>
             {shown(c.oldValues.notes) !== shown(c.newValues.notes) && (
               <dl className="mt-1 grid gap-1 text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-3">

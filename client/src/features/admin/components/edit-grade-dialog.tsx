@@ -26,7 +26,13 @@ export const toGrade = (raw: string) => {
 /** 'Edit Card Grading': the one correction dialog used on /admin, /card-review and /card/:id. */
 export function EditGradeDialog({ grading, onClose }: { grading: CardGrading | null; onClose: () => void }) {
   const correct = useCorrectGrade();
-  const [values, setValues] = useState<Record<GradeField, string>>({ overallGrade: '1', centeringGrade: '1', cornerGrade: '1', edgeGrade: '1', surfaceGrade: '1' });
+  const [values, setValues] = useState<Record<GradeField, string>>({
+    overallGrade: '1',
+    centeringGrade: '1',
+    cornerGrade: '1',
+    edgeGrade: '1',
+    surfaceGrade: '1',
+  });
   const [notes, setNotes] = useState('');
   useEffect(() => {
     if (!grading) return;
@@ -44,7 +50,12 @@ export function EditGradeDialog({ grading, onClose }: { grading: CardGrading | n
           toast({ title: 'Grade Updated', description: 'Card grading has been successfully corrected.' });
           onClose();
         },
-        onError: (error) => toast({ title: 'Update Failed', description: messageOf(error) || 'Failed to update card grading', variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Update Failed',
+            description: messageOf(error) || 'Failed to update card grading',
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -53,7 +64,9 @@ export function EditGradeDialog({ grading, onClose }: { grading: CardGrading | n
     <Dialog open={grading !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>Edit Card Grading</DialogTitle>
-        <DialogDescription>{grading ? `${grading.cardName ?? `Card #${grading.id}`} (ID ${grading.id})` : ''}</DialogDescription>
+        <DialogDescription>
+          {grading ? `${grading.cardName ?? `Card #${grading.id}`} (ID ${grading.id})` : ''}
+        </DialogDescription>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {FIELDS.map(([field, label]) => (
             <div key={field} className="space-y-1">
@@ -72,7 +85,13 @@ export function EditGradeDialog({ grading, onClose }: { grading: CardGrading | n
         </div>
         <div className="mt-3 space-y-1">
           <Label htmlFor="edit-notes">Notes</Label>
-          <textarea id="edit-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={4} className="w-full rounded-md border border-slate-300 p-2 text-sm" />
+          <textarea
+            id="edit-notes"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            rows={4}
+            className="w-full rounded-md border border-slate-300 p-2 text-sm"
+          />
         </div>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

@@ -13,7 +13,10 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { emailOrUsername: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { emailOrUsername: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -28,8 +31,21 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field id="login-name" label="Email or username" autoComplete="username" error={errors.emailOrUsername?.message} {...form.register('emailOrUsername')} />
-      <Field id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <Field
+        id="login-name"
+        label="Email or username"
+        autoComplete="username"
+        error={errors.emailOrUsername?.message}
+        {...form.register('emailOrUsername')}
+      />
+      <Field
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm font-medium text-brand-600 hover:underline">
           Forgot Password?

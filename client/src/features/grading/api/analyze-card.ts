@@ -7,10 +7,16 @@ import { gradingKey } from './grading.ts';
 import { myGradingsKey } from './my-gradings.ts';
 import { pointsKey } from './points.ts';
 
-export type AnalysisResult = CardGrading & { aiPowered: boolean; charged: number; balance: number; analysis: GradeReport | null };
+export type AnalysisResult = CardGrading & {
+  aiPowered: boolean;
+  charged: number;
+  balance: number;
+  analysis: GradeReport | null;
+};
 
 /** Grades the card; `hints` are the corners (and frame lines) the owner set, per face. */
-export const analyzeCard = ({ id, hints = {} }: { id: number; hints?: AnalyzeHints }) => apiRequest<AnalysisResult>('POST', `/api/card-gradings/${id}/analyze`, hints);
+export const analyzeCard = ({ id, hints = {} }: { id: number; hints?: AnalyzeHints }) =>
+  apiRequest<AnalysisResult>('POST', `/api/card-gradings/${id}/analyze`, hints);
 
 export function useAnalyzeCard() {
   const queryClient = useQueryClient();

@@ -17,4 +17,8 @@ export async function fetchGrading(id: number, gallery: boolean): Promise<Gradin
 }
 
 export const useGrading = (id: number, gallery = false) =>
-  useQuery({ queryKey: [...gradingKey(id), gallery], queryFn: () => fetchGrading(id, gallery), enabled: Number.isInteger(id) && id > 0 });
+  useQuery({
+    queryKey: [...gradingKey(id), gallery],
+    queryFn: () => fetchGrading(id, gallery),
+    enabled: Number.isInteger(id) && id > 0,
+  });

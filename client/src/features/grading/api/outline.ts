@@ -44,7 +44,8 @@ export function useRetakePhoto() {
 export function useSetCentering() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, lines }: { id: number; lines: CenteringLines }) => apiRequest<CardGrading>('PATCH', `/api/card-gradings/${id}/centering`, lines),
+    mutationFn: ({ id, lines }: { id: number; lines: CenteringLines }) =>
+      apiRequest<CardGrading>('PATCH', `/api/card-gradings/${id}/centering`, lines),
     onSuccess: (grading) => {
       void queryClient.invalidateQueries({ queryKey: gradingKey(grading.id) });
       void queryClient.invalidateQueries({ queryKey: myGradingsKey });
@@ -55,7 +56,8 @@ export function useSetCentering() {
 export function useCertificatePhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, showPhoto }: { id: number; showPhoto: boolean }) => apiRequest<CardGrading>('PATCH', `/api/card-gradings/${id}/certificate`, { showPhoto }),
+    mutationFn: ({ id, showPhoto }: { id: number; showPhoto: boolean }) =>
+      apiRequest<CardGrading>('PATCH', `/api/card-gradings/${id}/certificate`, { showPhoto }),
     onSuccess: (grading) => void queryClient.invalidateQueries({ queryKey: gradingKey(grading.id) }),
   });
 }

@@ -25,13 +25,20 @@ export function AnalysisStages({ stage }: { stage: Progress['stage'] }) {
     <div className="mx-auto max-w-xl space-y-6" aria-live="polite">
       <div className="text-center">
         <h3 className="text-xl font-semibold text-slate-900">Analyzing Your Card</h3>
-        <p className="mt-1 text-sm text-slate-600">We are measuring your photos now. This usually takes a few seconds.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          We are measuring your photos now. This usually takes a few seconds.
+        </p>
       </div>
       <ol className="space-y-2" aria-label="Analysis steps">
         {STAGES.map((s, i) => {
           const state = i < at ? 'done' : i === at ? 'running' : 'waiting';
           return (
-            <li key={s.stage} className="flex items-center gap-3 text-sm" data-state={state} data-testid={`stage-${s.stage}`}>
+            <li
+              key={s.stage}
+              className="flex items-center gap-3 text-sm"
+              data-state={state}
+              data-testid={`stage-${s.stage}`}
+            >
               {state === 'done' ? (
                 <CheckCircle2 className="size-5 text-green-600" aria-hidden />
               ) : state === 'running' ? (
@@ -40,7 +47,9 @@ export function AnalysisStages({ stage }: { stage: Progress['stage'] }) {
                 <Circle className="size-5 text-slate-300" aria-hidden />
               )}
               <span className={state === 'waiting' ? 'text-slate-500' : 'font-medium text-slate-900'}>{s.label}</span>
-              <span className="sr-only">{state === 'done' ? ', done' : state === 'running' ? ', in progress' : ', waiting'}</span>
+              <span className="sr-only">
+                {state === 'done' ? ', done' : state === 'running' ? ', in progress' : ', waiting'}
+              </span>
             </li>
           );
         })}

@@ -12,7 +12,12 @@ export interface Suggestion {
 const BLUR_CLOSE_MS = 150;
 
 /** A text input with a suggestion list: arrow keys move, Enter picks, Escape closes, blur closes after 150 ms. */
-export function AutocompleteInput({ suggestions, onTextChange, className, ...input }: ComponentProps<typeof Input> & { suggestions: Suggestion[]; onTextChange: (v: string) => void }) {
+export function AutocompleteInput({
+  suggestions,
+  onTextChange,
+  className,
+  ...input
+}: ComponentProps<typeof Input> & { suggestions: Suggestion[]; onTextChange: (v: string) => void }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -62,13 +67,20 @@ export function AutocompleteInput({ suggestions, onTextChange, className, ...inp
         }}
       />
       {visible && (
-        <ul id={listId} role="listbox" className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
           {suggestions.map((s, i) => (
             <li
               key={s.key}
               role="option"
               aria-selected={i === active}
-              className={cn('cursor-pointer px-3 py-1.5 text-sm', i === active ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50')}
+              className={cn(
+                'cursor-pointer px-3 py-1.5 text-sm',
+                i === active ? 'bg-brand-50 text-brand-700' : 'hover:bg-slate-50',
+              )}
               onMouseDown={(e) => {
                 e.preventDefault();
                 clearTimeout(closeTimer.current);

@@ -7,7 +7,15 @@ export type Side = 'front' | 'back';
 export const CAMERA_ERROR = 'Unable to access camera. Please ensure camera permissions are granted.';
 
 /** Full-screen camera with the card guide; hands back a JPEG named after the side and the time. */
-export function CameraCapture({ side, onCapture, onClose }: { side: Side; onCapture: (file: File) => void; onClose: () => void }) {
+export function CameraCapture({
+  side,
+  onCapture,
+  onClose,
+}: {
+  side: Side;
+  onCapture: (file: File) => void;
+  onClose: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [facing, setFacing] = useState<'environment' | 'user'>('environment');
@@ -65,23 +73,42 @@ export function CameraCapture({ side, onCapture, onClose }: { side: Side; onCapt
   };
 
   return (
-    <div role="dialog" aria-modal="true" aria-label={`Take Photo - ${side === 'front' ? 'Front' : 'Back'} of Card`} className="fixed inset-0 z-50 flex flex-col bg-black text-white">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Take Photo - ${side === 'front' ? 'Front' : 'Back'} of Card`}
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+    >
       <div className="flex items-center justify-between p-4">
         <h2 className="text-lg font-semibold">Take Photo - {side === 'front' ? 'Front' : 'Back'} of Card</h2>
-        <Button variant="ghost" size="icon" aria-label="Close camera" className="text-white hover:bg-white/10 hover:text-white" onClick={onClose}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Close camera"
+          className="text-white hover:bg-white/10 hover:text-white"
+          onClick={onClose}
+        >
           <X />
         </Button>
       </div>
       <div className="relative flex-1 overflow-hidden">
         <video ref={video} playsInline muted className="h-full w-full object-cover" />
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3">
-          <div data-testid="camera-guide" className="rounded-xl border-4 border-brand-500 shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]" style={{ width: 280, height: 392 }} />
+          <div
+            data-testid="camera-guide"
+            className="rounded-xl border-4 border-brand-500 shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]"
+            style={{ width: 280, height: 392 }}
+          />
           <p className="text-sm font-medium">Align card within the rectangle</p>
           <p className="text-xs text-white/80">Ensure the entire card is visible and well-lit</p>
         </div>
       </div>
       <div className="flex items-center justify-center gap-6 p-6">
-        <Button variant="outline" className="bg-transparent text-white" onClick={() => setFacing((f) => (f === 'environment' ? 'user' : 'environment'))}>
+        <Button
+          variant="outline"
+          className="bg-transparent text-white"
+          onClick={() => setFacing((f) => (f === 'environment' ? 'user' : 'environment'))}
+        >
           <RefreshCw /> {facing === 'environment' ? 'Front camera' : 'Rear camera'}
         </Button>
         <Button size="lg" aria-label="Capture photo" className="size-16 rounded-full" onClick={capture}>

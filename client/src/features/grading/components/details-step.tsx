@@ -48,11 +48,16 @@ export function DetailsStep({
     defaultValues: defaults ?? { cardName: '', cardSet: '', cardNumber: '', gameBrand: '', year: '' },
   });
   const values = form.watch();
-  const set = (name: keyof CardDetails, value: string) => form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+  const set = (name: keyof CardDetails, value: string) =>
+    form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
 
   const suggestionsFor = (name: SuggestField): Suggestion[] => {
     const text = values[name] ?? '';
-    const texts = suggest(name, text, name === 'cardName' ? 5 : 8).map((v) => ({ key: `t-${v}`, label: v, onPick: () => set(name, v) }));
+    const texts = suggest(name, text, name === 'cardName' ? 5 : 8).map((v) => ({
+      key: `t-${v}`,
+      label: v,
+      onPick: () => set(name, v),
+    }));
     if (name !== 'cardName') return texts;
     const popular = popularCards(text, 3).map((c) => ({
       key: `p-${c.cardName}-${c.cardSet}`,
@@ -70,10 +75,18 @@ export function DetailsStep({
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((d) => onSubmit(d as CardDetails))} className={frontUrl ? 'grid gap-6 md:grid-cols-[180px_1fr]' : 'grid gap-6'}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((d) => onSubmit(d as CardDetails))}
+      className={frontUrl ? 'grid gap-6 md:grid-cols-[180px_1fr]' : 'grid gap-6'}
+    >
       {frontUrl && (
         <div>
-          <LocalPhoto url={frontUrl} alt="Front of the card" className="aspect-[2.5/3.5] w-full rounded-lg object-contain ring-1 ring-slate-200" />
+          <LocalPhoto
+            url={frontUrl}
+            alt="Front of the card"
+            className="aspect-[2.5/3.5] w-full rounded-lg object-contain ring-1 ring-slate-200"
+          />
         </div>
       )}
       <div className="space-y-4">

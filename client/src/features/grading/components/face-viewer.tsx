@@ -54,10 +54,14 @@ export function MeasuredFaces({
   const defects = report.defects;
   const frameOf = (face: Face) => lines[face] ?? report.centering[face].frame ?? null;
   const editableFace = (face: Face) => !report.warnings.some((w) => w.code === 'face_not_assessed' && w.face === face);
-  const startFrame = (face: Face): Frame => report.centering[face].frame ?? { left: 0.06, right: 0.94, top: 0.05, bottom: 0.95 };
+  const startFrame = (face: Face): Frame =>
+    report.centering[face].frame ?? { left: 0.06, right: 0.94, top: 0.05, bottom: 0.95 };
 
   return (
-    <section aria-labelledby="measured-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="measured-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="measured-heading" className="text-lg font-semibold text-slate-900">
           What we measured
@@ -66,13 +70,20 @@ export function MeasuredFaces({
           <legend className="sr-only">Layers</legend>
           {(Object.keys(LAYER_NAMES) as Layer[]).map((layer) => (
             <label key={layer} className="inline-flex items-center gap-1.5">
-              <input type="checkbox" checked={layers[layer]} onChange={(e) => setLayers({ ...layers, [layer]: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={layers[layer]}
+                onChange={(e) => setLayers({ ...layers, [layer]: e.target.checked })}
+              />
               {LAYER_NAMES[layer]}
             </label>
           ))}
         </fieldset>
       </div>
-      <p className="text-sm text-slate-600">Green: the card’s edge. Blue: the frame lines the centering was read from. Red boxes: wear we found, numbered as in the list.</p>
+      <p className="text-sm text-slate-600">
+        Green: the card’s edge. Blue: the frame lines the centering was read from. Red boxes: wear we found, numbered as
+        in the list.
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {(['front', 'back'] as const).map((face) => {
           const src = pictures[face];
@@ -103,7 +114,10 @@ export function MeasuredFaces({
         <div className="flex flex-wrap items-center gap-3">
           {editing ? (
             <>
-              <p className="w-full text-sm text-slate-600">Drag each blue line onto the inner edge of the printed border (or focus a line’s handle and use the arrow keys), then re-measure. It is free.</p>
+              <p className="w-full text-sm text-slate-600">
+                Drag each blue line onto the inner edge of the printed border (or focus a line’s handle and use the
+                arrow keys), then re-measure. It is free.
+              </p>
               <Button
                 size="sm"
                 disabled={saving || Object.keys(lines).length === 0}
@@ -138,11 +152,15 @@ export function MeasuredFaces({
             <li key={i}>
               <button
                 type="button"
-                className={cn('w-full rounded px-2 py-1 text-left hover:bg-red-50', selected === i && 'bg-red-50 ring-1 ring-red-300')}
+                className={cn(
+                  'w-full rounded px-2 py-1 text-left hover:bg-red-50',
+                  selected === i && 'bg-red-50 ring-1 ring-red-300',
+                )}
                 aria-pressed={selected === i}
                 onClick={() => setSelected(selected === i ? null : i)}
               >
-                {i + 1}. {d.face === 'front' ? 'Front' : 'Back'} {d.location}: {DEFECT_KIND_NAMES[d.kind]} {d.sizeMm} mm{d.impliedGrade < 10 ? `, limits to ${d.impliedGrade}` : ''}
+                {i + 1}. {d.face === 'front' ? 'Front' : 'Back'} {d.location}: {DEFECT_KIND_NAMES[d.kind]} {d.sizeMm} mm
+                {d.impliedGrade < 10 ? `, limits to ${d.impliedGrade}` : ''}
               </button>
             </li>
           ))}
@@ -152,23 +170,53 @@ export function MeasuredFaces({
         <DialogContent className="max-w-[min(96vw,900px)]">
           <DialogTitle>{open === 'back' ? 'Back' : 'Front'}, enlarged</DialogTitle>
           <DialogDescription>Zoom with the buttons; drag or scroll to move around.</DialogDescription>
-          {open && pictures[open] && <ZoomView face={open} src={pictures[open]!} report={report} layers={layers} frame={frameOf(open)} selected={selected} onSelect={setSelected} />}
+          {open && pictures[open] && (
+            <ZoomView
+              face={open}
+              src={pictures[open]!}
+              report={report}
+              layers={layers}
+              frame={frameOf(open)}
+              selected={selected}
+              onSelect={setSelected}
+            />
+          )}
         </DialogContent>
       </Dialog>
     </section>
   );
 }
 
-function ZoomView(props: { face: Face; src: string; report: GradeReport; layers: Record<Layer, boolean>; frame: Frame | null; selected: number | null; onSelect: (i: number | null) => void }) {
+function ZoomView(props: {
+  face: Face;
+  src: string;
+  report: GradeReport;
+  layers: Record<Layer, boolean>;
+  frame: Frame | null;
+  selected: number | null;
+  onSelect: (i: number | null) => void;
+}) {
   const [zoom, setZoom] = useState(1);
   const pan = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   return (
     <div className="space-y-2">
       <div className="flex gap-2">
-        <Button size="sm" variant="outline" aria-label="Zoom out" disabled={zoom <= 1} onClick={() => setZoom(Math.max(1, zoom / 1.5))}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label="Zoom out"
+          disabled={zoom <= 1}
+          onClick={() => setZoom(Math.max(1, zoom / 1.5))}
+        >
           <Minus aria-hidden />
         </Button>
-        <Button size="sm" variant="outline" aria-label="Zoom in" disabled={zoom >= 6} onClick={() => setZoom(Math.min(6, zoom * 1.5))}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label="Zoom in"
+          disabled={zoom >= 6}
+          onClick={() => setZoom(Math.min(6, zoom * 1.5))}
+        >
           <Plus aria-hidden />
         </Button>
         <span className="self-center text-sm text-slate-600">{Math.round(zoom * 100)}%</span>
@@ -179,7 +227,12 @@ function ZoomView(props: { face: Face; src: string; report: GradeReport; layers:
         // A mouse drags the picture around; a finger scrolls it natively.
         onPointerDown={(event) => {
           if (event.pointerType !== 'mouse') return;
-          pan.current = { x: event.clientX, y: event.clientY, left: event.currentTarget.scrollLeft, top: event.currentTarget.scrollTop };
+          pan.current = {
+            x: event.clientX,
+            y: event.clientY,
+            left: event.currentTarget.scrollLeft,
+            top: event.currentTarget.scrollTop,
+          };
         }}
         onPointerMove={(event) => {
           if (!pan.current) return;
@@ -225,11 +278,17 @@ function FacePicture({
   const g = geometryOf(report);
   const drawn = frame ?? (onFrame ? startFrame : null);
   const name = face === 'front' ? 'Front' : 'Back';
-  const lineAt = (side: FrameSide, f: Frame) => (side === 'left' || side === 'right' ? g.x(f[side] * g.w) : g.y(f[side] * g.h));
+  const lineAt = (side: FrameSide, f: Frame) =>
+    side === 'left' || side === 'right' ? g.x(f[side] * g.w) : g.y(f[side] * g.h);
 
   const setSide = (side: FrameSide, value: number) => {
     if (!drawn || !onFrame) return;
-    const bounds: Record<FrameSide, [number, number]> = { left: [0, 0.4], right: [0.6, 1], top: [0, 0.4], bottom: [0.6, 1] };
+    const bounds: Record<FrameSide, [number, number]> = {
+      left: [0, 0.4],
+      right: [0.6, 1],
+      top: [0, 0.4],
+      bottom: [0.6, 1],
+    };
     const [lo, hi] = bounds[side];
     onFrame({ ...drawn, [side]: Math.round(Math.max(lo, Math.min(hi, value)) * 10_000) / 10_000 });
   };
@@ -242,7 +301,10 @@ function FacePicture({
   const onKey = (side: FrameSide) => (event: KeyboardEvent) => {
     if (!drawn) return;
     const step = (event.shiftKey ? 0.5 : 0.1) / (side === 'left' || side === 'right' ? g.w : g.h);
-    const keys: Record<string, number> = side === 'left' || side === 'right' ? { ArrowLeft: -step, ArrowRight: step } : { ArrowUp: -step, ArrowDown: step };
+    const keys: Record<string, number> =
+      side === 'left' || side === 'right'
+        ? { ArrowLeft: -step, ArrowRight: step }
+        : { ArrowUp: -step, ArrowDown: step };
     const delta = keys[event.key];
     if (delta === undefined) return;
     event.preventDefault();
@@ -251,18 +313,64 @@ function FacePicture({
 
   const defects = report.defects.map((d, i) => ({ d, i })).filter(({ d }) => d.face === face);
   return (
-    <div ref={box} className="relative select-none" style={{ aspectRatio: `${g.W} / ${g.H}` }} data-testid={`face-${face}`}>
-      <Photo src={src} alt={`${name} with measurements (squared up)`} className="absolute inset-0 size-full rounded-lg bg-slate-100" draggable={false} />
-      <svg className="absolute inset-0 size-full" viewBox={`0 0 ${g.W} ${g.H}`} preserveAspectRatio="none" aria-hidden={!layers.defects}>
-        {layers.outline && <rect x={g.x(0)} y={g.y(0)} width={g.w} height={g.h} fill="none" stroke="#22c55e" strokeWidth={2} vectorEffect="non-scaling-stroke" />}
+    <div
+      ref={box}
+      className="relative select-none"
+      style={{ aspectRatio: `${g.W} / ${g.H}` }}
+      data-testid={`face-${face}`}
+    >
+      <Photo
+        src={src}
+        alt={`${name} with measurements (squared up)`}
+        className="absolute inset-0 size-full rounded-lg bg-slate-100"
+        draggable={false}
+      />
+      <svg
+        className="absolute inset-0 size-full"
+        viewBox={`0 0 ${g.W} ${g.H}`}
+        preserveAspectRatio="none"
+        aria-hidden={!layers.defects}
+      >
+        {layers.outline && (
+          <rect
+            x={g.x(0)}
+            y={g.y(0)}
+            width={g.w}
+            height={g.h}
+            fill="none"
+            stroke="#22c55e"
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
         {layers.frame &&
           drawn &&
           SIDES.map((side) => {
             const at = lineAt(side, drawn);
             return side === 'left' || side === 'right' ? (
-              <line key={side} x1={at} x2={at} y1={g.y(0)} y2={g.y(g.h)} stroke="#3b82f6" strokeWidth={2} strokeDasharray="6 3" vectorEffect="non-scaling-stroke" />
+              <line
+                key={side}
+                x1={at}
+                x2={at}
+                y1={g.y(0)}
+                y2={g.y(g.h)}
+                stroke="#3b82f6"
+                strokeWidth={2}
+                strokeDasharray="6 3"
+                vectorEffect="non-scaling-stroke"
+              />
             ) : (
-              <line key={side} y1={at} y2={at} x1={g.x(0)} x2={g.x(g.w)} stroke="#3b82f6" strokeWidth={2} strokeDasharray="6 3" vectorEffect="non-scaling-stroke" />
+              <line
+                key={side}
+                y1={at}
+                y2={at}
+                x1={g.x(0)}
+                x2={g.x(g.w)}
+                stroke="#3b82f6"
+                strokeWidth={2}
+                strokeDasharray="6 3"
+                vectorEffect="non-scaling-stroke"
+              />
             );
           })}
         {layers.defects &&
@@ -278,14 +386,26 @@ function FacePicture({
                 strokeWidth={selected === i ? 4 : 2}
                 vectorEffect="non-scaling-stroke"
               />
-              <text x={g.x(d.boxMm.x) + 0.5} y={Math.max(3, g.y(d.boxMm.y) - 0.8)} fontSize={3.2} fill="#ef4444" stroke="#fff" strokeWidth={0.3}>
+              <text
+                x={g.x(d.boxMm.x) + 0.5}
+                y={Math.max(3, g.y(d.boxMm.y) - 0.8)}
+                fontSize={3.2}
+                fill="#ef4444"
+                stroke="#fff"
+                strokeWidth={0.3}
+              >
                 {i + 1}
               </text>
             </g>
           ))}
       </svg>
       {onOpen && (
-        <button type="button" className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 shadow ring-1 ring-slate-300" aria-label={`Open the ${face} larger`} onClick={onOpen}>
+        <button
+          type="button"
+          className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 shadow ring-1 ring-slate-300"
+          aria-label={`Open the ${face} larger`}
+          onClick={onOpen}
+        >
           <Maximize2 className="size-4" aria-hidden />
         </button>
       )}
@@ -294,14 +414,19 @@ function FacePicture({
         SIDES.map((side) => {
           const vertical = side === 'left' || side === 'right';
           const at = lineAt(side, drawn);
-          const style = vertical ? { left: `${(at / g.W) * 100}%`, top: '50%' } : { top: `${(at / g.H) * 100}%`, left: '50%' };
+          const style = vertical
+            ? { left: `${(at / g.W) * 100}%`, top: '50%' }
+            : { top: `${(at / g.H) * 100}%`, left: '50%' };
           return (
             <button
               key={side}
               type="button"
               data-testid={`${face}-line-${side}`}
               aria-label={`${name} ${side} frame line at ${(drawn[side] * 100).toFixed(1)}% of the card. Drag it, or use the arrow keys.`}
-              className={cn('absolute z-10 flex -translate-x-1/2 -translate-y-1/2 touch-none items-center justify-center rounded-full bg-blue-600/90 text-white shadow focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300', vertical ? 'h-11 w-6 cursor-ew-resize' : 'h-6 w-11 cursor-ns-resize')}
+              className={cn(
+                'absolute z-10 flex -translate-x-1/2 -translate-y-1/2 touch-none items-center justify-center rounded-full bg-blue-600/90 text-white shadow focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300',
+                vertical ? 'h-11 w-6 cursor-ew-resize' : 'h-6 w-11 cursor-ns-resize',
+              )}
               style={style}
               onPointerDown={(event) => {
                 event.currentTarget.setPointerCapture(event.pointerId);

@@ -42,7 +42,13 @@ const analysis = (confidence: number): GradeReport => ({
   centering: { front: { measurable: false, reason: 'no border' }, back: { measurable: false, reason: 'no border' } },
   cardSize: { kind: 'standard', widthMm: 63, heightMm: 88 },
   defects: [],
-  warnings: [{ code: 'low_resolution', face: 'front', message: 'Front photo has 5.1 pixels per mm: fine corner and edge wear may not show.' }],
+  warnings: [
+    {
+      code: 'low_resolution',
+      face: 'front',
+      message: 'Front photo has 5.1 pixels per mm: fine corner and edge wear may not show.',
+    },
+  ],
   confidence,
   notes: '',
   timingsMs: {},
@@ -69,7 +75,16 @@ describe('the confidence of a report', () => {
 describe('after a grader’s correction', () => {
   it('says who corrected it and when, shows the grader’s notes, keeps the engine’s as superseded and drops the AI badge', () => {
     const report = { ...analysis(0.8), notes: 'Engine: front centering 58/42.' };
-    render(<GradeReportView grades={{ ...grades(8), notes: 'Checked in hand: the corner is fine.', analysis: report, correction: { at: '2026-11-20T10:00:00Z', notes: 'Checked in hand: the corner is fine.' } }} />);
+    render(
+      <GradeReportView
+        grades={{
+          ...grades(8),
+          notes: 'Checked in hand: the corner is fine.',
+          analysis: report,
+          correction: { at: '2026-11-20T10:00:00Z', notes: 'Checked in hand: the corner is fine.' },
+        }}
+      />,
+    );
     expect(screen.getByTestId('corrected-badge').textContent?.trim()).toMatch(/^Corrected by a grader on /);
     expect(screen.queryByText('AI-Powered Grading')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Grader’s Notes' })).toBeTruthy();
@@ -93,7 +108,16 @@ describe('half points', () => {
     expect(within(screen.getByTestId('category-edges')).queryByTestId('half-point')).toBeNull();
     expect(screen.getAllByText('measured 8.5')).toHaveLength(2);
     cleanup();
-    render(<GradeReportView grades={{ ...grades(9), cornerGrade: 8, analysis: report, correction: { at: '2026-11-20T10:00:00Z', notes: null } }} />);
+    render(
+      <GradeReportView
+        grades={{
+          ...grades(9),
+          cornerGrade: 8,
+          analysis: report,
+          correction: { at: '2026-11-20T10:00:00Z', notes: null },
+        }}
+      />,
+    );
     expect(screen.queryByTestId('half-point')).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { AlertTriangle, BadgeCheck, Star, StarHalf } from 'lucide-react';
 import type { CenteringFace, Face, Frame, GradeReport } from '@gradelens/shared';
-import { gradeColour, isLowConfidence, NOT_MEASURED, overallLabel, professionalScaleLabel, starRating } from '@gradelens/shared';
+import {
+  gradeColour,
+  isLowConfidence,
+  NOT_MEASURED,
+  overallLabel,
+  professionalScaleLabel,
+  starRating,
+} from '@gradelens/shared';
 import { Photo } from '@/components/photo';
 import { cn } from '@/lib/utils';
 import { categoryDescription, GRADE_COLOUR_CLASSES } from '../grade-text.ts';
@@ -8,7 +15,6 @@ import { MeasuredFaces } from './face-viewer.tsx';
 import type { ReportGrades } from './report-grades.ts';
 
 export { toReportGrades, type ReportGrades } from './report-grades.ts';
-
 
 export function Stars({ grade }: { grade: number }) {
   const { full, half } = starRating(grade);
@@ -30,11 +36,23 @@ const CATEGORIES = [
 ] as const;
 
 /** The grade, its breakdown (each category's own grade), the notes and what the engine measured. */
-export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: ReportGrades; onSaveLines?: (lines: Partial<Record<Face, Frame>>) => void; savingLines?: boolean }) {
+export function GradeReportView({
+  grades,
+  onSaveLines,
+  savingLines,
+}: {
+  grades: ReportGrades;
+  onSaveLines?: (lines: Partial<Record<Face, Frame>>) => void;
+  savingLines?: boolean;
+}) {
   const overall = grades.overallGrade;
   const colour = GRADE_COLOUR_CLASSES[gradeColour(overall)];
   const corrected = grades.correction ?? null;
-  const split = (text: string | null | undefined) => (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const split = (text: string | null | undefined) =>
+    (text ?? '')
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean);
   const paragraphs = split(grades.notes);
   const report = grades.analysis ?? null;
   // After a grader's correction the engine's notes no longer describe the grades: kept, marked superseded.
@@ -50,8 +68,12 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
         <p className="text-lg font-semibold text-slate-900">{overallLabel(overall)}</p>
         <Stars grade={overall} />
         {corrected ? (
-          <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-xs font-semibold text-green-800" data-testid="corrected-badge">
-            <BadgeCheck className="size-4" aria-hidden /> Corrected by a grader on {new Date(corrected.at).toLocaleDateString()}
+          <span
+            className="mt-1 inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-xs font-semibold text-green-800"
+            data-testid="corrected-badge"
+          >
+            <BadgeCheck className="size-4" aria-hidden /> Corrected by a grader on{' '}
+            {new Date(corrected.at).toLocaleDateString()}
           </span>
         ) : (
           grades.aiPowered && (
@@ -65,7 +87,9 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
       </div>
 
       <section aria-labelledby="breakdown-heading" className="rounded-xl border border-slate-200 bg-white p-6">
-        <h3 id="breakdown-heading" className="text-lg font-semibold text-slate-900">Grade Breakdown</h3>
+        <h3 id="breakdown-heading" className="text-lg font-semibold text-slate-900">
+          Grade Breakdown
+        </h3>
         <ul className="mt-4 space-y-4">
           {CATEGORIES.map((c) => {
             const score = grades[c.field];
@@ -84,17 +108,25 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{categoryDescription(c.key, score)}</p>
                 <p className="text-xs text-slate-500">{professionalScaleLabel(score)}</p>
-                {c.key === 'centering' && report && <CenteringRatios front={report.centering.front} back={report.centering.back} />}
+                {c.key === 'centering' && report && (
+                  <CenteringRatios front={report.centering.front} back={report.centering.back} />
+                )}
               </li>
             );
           })}
         </ul>
-        <p className="mt-4 text-xs text-slate-500">Professional graders typically require centering of 60/40 or better on the front for the highest grades.</p>
+        <p className="mt-4 text-xs text-slate-500">
+          Professional graders typically require centering of 60/40 or better on the front for the highest grades.
+        </p>
       </section>
 
       <section aria-labelledby="notes-heading" className="rounded-xl border border-slate-200 bg-white p-6">
-        <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">{corrected ? 'Grader’s Notes' : 'Professional Analysis Notes'}</h3>
-        {!corrected && grades.aiPowered && grades.gradingMethod && <p className="mt-1 text-xs text-slate-500">Method: {grades.gradingMethod}</p>}
+        <h3 id="notes-heading" className="text-lg font-semibold text-slate-900">
+          {corrected ? 'Grader’s Notes' : 'Professional Analysis Notes'}
+        </h3>
+        {!corrected && grades.aiPowered && grades.gradingMethod && (
+          <p className="mt-1 text-xs text-slate-500">Method: {grades.gradingMethod}</p>
+        )}
         {paragraphs.length ? (
           <div className="mt-3 space-y-3 text-sm text-slate-700">
             {paragraphs.map((p, i) => (
@@ -107,8 +139,13 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
       </section>
 
       {engineNotes.length > 0 && (
-        <details className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600" data-testid="superseded-notes">
-          <summary className="cursor-pointer font-medium">The engine’s original notes (superseded by the grader’s correction)</summary>
+        <details
+          className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600"
+          data-testid="superseded-notes"
+        >
+          <summary className="cursor-pointer font-medium">
+            The engine’s original notes (superseded by the grader’s correction)
+          </summary>
           <div className="mt-2 space-y-2">
             {engineNotes.map((p, i) => (
               <p key={i}>{p}</p>
@@ -118,16 +155,39 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
       )}
 
       {report?.view && (grades.annotatedFrontPath || grades.annotatedBackPath) ? (
-        <MeasuredFaces report={report} pictures={{ front: grades.annotatedFrontPath ?? null, back: grades.annotatedBackPath ?? null }} onSaveLines={corrected ? undefined : onSaveLines} saving={savingLines} />
-      ) : (grades.annotatedFrontPath || grades.annotatedBackPath) && (
-        <section aria-labelledby="measured-heading" className="rounded-xl border border-slate-200 bg-white p-6">
-          <h3 id="measured-heading" className="text-lg font-semibold text-slate-900">What we measured</h3>
-          <p className="text-sm text-slate-600">Green: the card's edge. Blue: the inner edge of the printed border. Red boxes: wear we found.</p>
-          <div className="mt-4 grid grid-cols-2 gap-4">
-            {grades.annotatedFrontPath && <Photo src={grades.annotatedFrontPath} alt="Front with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
-            {grades.annotatedBackPath && <Photo src={grades.annotatedBackPath} alt="Back with measurements" className="w-full rounded-lg ring-1 ring-slate-200" />}
-          </div>
-        </section>
+        <MeasuredFaces
+          report={report}
+          pictures={{ front: grades.annotatedFrontPath ?? null, back: grades.annotatedBackPath ?? null }}
+          onSaveLines={corrected ? undefined : onSaveLines}
+          saving={savingLines}
+        />
+      ) : (
+        (grades.annotatedFrontPath || grades.annotatedBackPath) && (
+          <section aria-labelledby="measured-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+            <h3 id="measured-heading" className="text-lg font-semibold text-slate-900">
+              What we measured
+            </h3>
+            <p className="text-sm text-slate-600">
+              Green: the card's edge. Blue: the inner edge of the printed border. Red boxes: wear we found.
+            </p>
+            <div className="mt-4 grid grid-cols-2 gap-4">
+              {grades.annotatedFrontPath && (
+                <Photo
+                  src={grades.annotatedFrontPath}
+                  alt="Front with measurements"
+                  className="w-full rounded-lg ring-1 ring-slate-200"
+                />
+              )}
+              {grades.annotatedBackPath && (
+                <Photo
+                  src={grades.annotatedBackPath}
+                  alt="Back with measurements"
+                  className="w-full rounded-lg ring-1 ring-slate-200"
+                />
+              )}
+            </div>
+          </section>
+        )
       )}
     </div>
   );
@@ -140,12 +200,18 @@ export function GradeReportView({ grades, onSaveLines, savingLines }: { grades: 
 function LowConfidence({ report }: { report: GradeReport }) {
   const reasons = [...new Set(report.warnings.map((w) => w.message))];
   return (
-    <div className="mt-2 w-full rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200" data-testid="low-confidence" role="note">
+    <div
+      className="mt-2 w-full rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200"
+      data-testid="low-confidence"
+      role="note"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-4 shrink-0" aria-hidden /> Low confidence
       </p>
       <p className="mt-1">
-        The photos left parts of this card unclear, so this grade is an estimate that may be off by a grade or more. Retake the photos on a plain background in even light, with the card out of any holder and filling most of the picture.
+        The photos left parts of this card unclear, so this grade is an estimate that may be off by a grade or more.
+        Retake the photos on a plain background in even light, with the card out of any holder and filling most of the
+        picture.
       </p>
       {reasons.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
@@ -163,7 +229,12 @@ function LowConfidence({ report }: { report: GradeReport }) {
  * corners to 8.5'), shown beside the whole grade the API reports, when it differs. Not after a
  * grader's correction, whose whole grades stand alone.
  */
-function halfPointOf(report: GradeReport | null, corrected: unknown, key: keyof GradeReport['scores'], shown: number): number | null {
+function halfPointOf(
+  report: GradeReport | null,
+  corrected: unknown,
+  key: keyof GradeReport['scores'],
+  shown: number,
+): number | null {
   const half = report?.scores?.[key];
   if (corrected || typeof half !== 'number' || Math.floor(half) !== shown || half === shown) return null;
   return half;
@@ -172,7 +243,11 @@ function halfPointOf(report: GradeReport | null, corrected: unknown, key: keyof 
 function HalfPoint({ value }: { value: number | null }) {
   if (value === null) return null;
   return (
-    <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600" data-testid="half-point" title="The measured grade in half points; the whole grade is its lower whole number">
+    <span
+      className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600"
+      data-testid="half-point"
+      title="The measured grade in half points; the whole grade is its lower whole number"
+    >
       measured {value}
     </span>
   );
@@ -198,7 +273,8 @@ function CenteringRatios({ front, back }: { front: CenteringFace; back: Centerin
   const row = (name: string, c: CenteringFace) =>
     c.measurable && c.leftRight && c.topBottom ? (
       <span>
-        {name}: {c.leftRight[0].toFixed(1)}/{c.leftRight[1].toFixed(1)} L/R, {c.topBottom[0].toFixed(1)}/{c.topBottom[1].toFixed(1)} T/B
+        {name}: {c.leftRight[0].toFixed(1)}/{c.leftRight[1].toFixed(1)} L/R, {c.topBottom[0].toFixed(1)}/
+        {c.topBottom[1].toFixed(1)} T/B
       </span>
     ) : (
       <span>{name}: not measurable</span>

@@ -120,12 +120,24 @@ export function GradingFlow() {
       .then((draft) => {
         if (!draft || draft.gradedAt) return;
         setGradingId(draft.id);
-        setDetails(draft.cardName ? { cardName: draft.cardName, cardSet: draft.cardSet ?? '', cardNumber: draft.cardNumber ?? '', gameBrand: draft.gameBrand ?? '', year: draft.year ?? '' } : null);
+        setDetails(
+          draft.cardName
+            ? {
+                cardName: draft.cardName,
+                cardSet: draft.cardSet ?? '',
+                cardNumber: draft.cardNumber ?? '',
+                gameBrand: draft.gameBrand ?? '',
+                year: draft.year ?? '',
+              }
+            : null,
+        );
         setRejection(draft.rejection ?? null);
         setStep(draft.rejection ? 'analysis' : 'metadata');
         findOutlines(draft.id);
       })
-      .catch((error: unknown) => toast({ title: 'Could not open the draft', description: messageOf(error), variant: 'destructive' }));
+      .catch((error: unknown) =>
+        toast({ title: 'Could not open the draft', description: messageOf(error), variant: 'destructive' }),
+      );
   }, [user, draftParam, findOutlines]);
 
   const setImage = (side: Side, file: File | null) =>
@@ -133,7 +145,9 @@ export function GradingFlow() {
       const oldUrl = side === 'front' ? current.frontImageUrl : current.backImageUrl;
       if (oldUrl) URL.revokeObjectURL(oldUrl);
       const url = file ? URL.createObjectURL(file) : null;
-      return side === 'front' ? { ...current, frontImage: file, frontImageUrl: url } : { ...current, backImage: file, backImageUrl: url };
+      return side === 'front'
+        ? { ...current, frontImage: file, frontImageUrl: url }
+        : { ...current, backImage: file, backImageUrl: url };
     });
 
   const reset = () => {
@@ -164,7 +178,12 @@ export function GradingFlow() {
           setStep('metadata');
           findOutlines(id);
         },
-        onError: (error) => toast({ title: 'Upload Failed', description: error instanceof ApiError ? error.serverMessage : 'Failed to upload images', variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Upload Failed',
+            description: error instanceof ApiError ? error.serverMessage : 'Failed to upload images',
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -188,9 +207,19 @@ export function GradingFlow() {
           if (error instanceof ApiError && error.status === 402) return setDeficit(Number(error.body?.deficit ?? 10));
           if (error instanceof ApiError && error.status === 422) {
             const kept = error.body?.rejection as Rejection | undefined;
-            return setRejection(kept ?? { code: String(error.body?.code ?? 'analysis_failed'), message: error.serverMessage, at: new Date().toISOString() });
+            return setRejection(
+              kept ?? {
+                code: String(error.body?.code ?? 'analysis_failed'),
+                message: error.serverMessage,
+                at: new Date().toISOString(),
+              },
+            );
           }
-          setFailure(error instanceof ApiError && ANALYSIS_REFUSALS.includes(error.status) ? error.serverMessage : 'The analysis failed. Nothing was charged; try again.');
+          setFailure(
+            error instanceof ApiError && ANALYSIS_REFUSALS.includes(error.status)
+              ? error.serverMessage
+              : 'The analysis failed. Nothing was charged; try again.',
+          );
         },
       },
     );
@@ -210,7 +239,8 @@ export function GradingFlow() {
           setStep('analysis');
           runAnalysis(gradingId);
         },
-        onError: (error) => toast({ title: 'Failed to Save Card Details', description: messageOf(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Failed to Save Card Details', description: messageOf(error), variant: 'destructive' }),
       },
     );
   };
@@ -248,113 +278,154 @@ export function GradingFlow() {
     setStep('metadata');
   };
 
-  const blocked = !user || checkFailed
-    ? null
-    : !detection || !outlines
-      ? 'Checking the card’s outline…'
-      : outlinesReady(detection, outlines)
-        ? null
-        : 'Before grading: place the card’s corners on each photo where it was not found, or retake that photo.';
+  const blocked =
+    !user || checkFailed
+      ? null
+      : !detection || !outlines
+        ? 'Checking the card’s outline…'
+        : outlinesReady(detection, outlines)
+          ? null
+          : 'Before grading: place the card’s corners on each photo where it was not found, or retake that photo.';
 
   return (
     <div className="space-y-8">
       <Suspense fallback={<Loading />}>
-      <StepIndicator current={step} />
-      <HouseAd step={step} />
-      {step === 'upload' && (
-        <UploadStep
-          user={user}
-          points={points.data?.points}
-          images={images}
-          uploading={upload.isPending}
-          onFile={setImage}
-          onRemove={(side) => setImage(side, null)}
-          onCamera={setCamera}
-          onContinue={continueFromUpload}
-        />
-      )}
-      {step === 'metadata' && (
-        <div className="space-y-6">
-          {user && checkFailed && (
-            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="alert">
-              <span>The card’s outline could not be checked: {checkFailed} You can still go on; the engine will find the card itself.</span>
-              <Button size="sm" variant="outline" onClick={() => gradingId !== null && findOutlines(gradingId)}>
-                Check again
-              </Button>
-            </div>
-          )}
-          {user && serverPhotos && !checkFailed && (
-            <OutlineCheck
-              detection={detection}
-              photos={serverPhotos}
-              outlines={outlines}
-              detecting={detect.isPending}
-              retaking={retaking}
-              onRetake={retakePhoto}
-              onChange={(face, corners) => setOutlines((current) => (current ? { ...current, [face]: { corners, moved: true } } : current))}
-            />
-          )}
-          <DetailsStep
-            key={gradingId ?? 'guest'}
-            frontUrl={user ? null : images.frontImageUrl}
-            defaults={details}
-            blocked={blocked}
-            pending={save.isPending}
-            onSubmit={submitDetails}
-            onBack={() => (user && gradingId !== null && !images.frontImage ? reset() : setStep('upload'))}
+        <StepIndicator current={step} />
+        <HouseAd step={step} />
+        {step === 'upload' && (
+          <UploadStep
+            user={user}
+            points={points.data?.points}
+            images={images}
+            uploading={upload.isPending}
+            onFile={setImage}
+            onRemove={(side) => setImage(side, null)}
+            onCamera={setCamera}
+            onContinue={continueFromUpload}
           />
-        </div>
-      )}
-      {step === 'analysis' &&
-        (deficit !== null ? (
-          <InsufficientPoints deficit={deficit} details={details} />
-        ) : rejection && serverPhotos ? (
-          <RejectionView rejection={rejection} photos={serverPhotos} sizes={detection?.imageSize ?? null} onRetake={retakePhoto} retaking={retaking} onPlace={placeCorners} />
-        ) : failure ? (
-          <div className="mx-auto max-w-xl space-y-4 rounded-xl border border-red-200 bg-red-50 p-6 text-center" role="alert">
-            <p className="font-semibold text-red-900">Analysis Failed</p>
-            <p className="text-sm text-red-900">{failure}</p>
-            <div className="flex justify-center gap-3">
-              <Button variant="outline" onClick={() => setStep('metadata')}>
-                Back to the outline
-              </Button>
-              <Button onClick={() => gradingId !== null && runAnalysis(gradingId)}>Try again</Button>
-            </div>
+        )}
+        {step === 'metadata' && (
+          <div className="space-y-6">
+            {user && checkFailed && (
+              <div
+                className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+                role="alert"
+              >
+                <span>
+                  The card’s outline could not be checked: {checkFailed} You can still go on; the engine will find the
+                  card itself.
+                </span>
+                <Button size="sm" variant="outline" onClick={() => gradingId !== null && findOutlines(gradingId)}>
+                  Check again
+                </Button>
+              </div>
+            )}
+            {user && serverPhotos && !checkFailed && (
+              <OutlineCheck
+                detection={detection}
+                photos={serverPhotos}
+                outlines={outlines}
+                detecting={detect.isPending}
+                retaking={retaking}
+                onRetake={retakePhoto}
+                onChange={(face, corners) =>
+                  setOutlines((current) => (current ? { ...current, [face]: { corners, moved: true } } : current))
+                }
+              />
+            )}
+            <DetailsStep
+              key={gradingId ?? 'guest'}
+              frontUrl={user ? null : images.frontImageUrl}
+              defaults={details}
+              blocked={blocked}
+              pending={save.isPending}
+              onSubmit={submitDetails}
+              onBack={() => (user && gradingId !== null && !images.frontImage ? reset() : setStep('upload'))}
+            />
           </div>
-        ) : (
-          <AnalysisStages stage={progress.data?.stage ?? 'queued'} />
-        ))}
-      {step === 'complete' && result && (
-        <div className="space-y-6">
-          <h2 className="text-2xl font-bold text-slate-900">Your Card Grade</h2>
-          {!user && (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
-              <span>These are demo grades. Create an account to have your card measured and saved.</span>
-              <Button asChild size="sm">
-                <Link to="/auth?tab=register">Sign Up Now</Link>
-              </Button>
+        )}
+        {step === 'analysis' &&
+          (deficit !== null ? (
+            <InsufficientPoints deficit={deficit} details={details} />
+          ) : rejection && serverPhotos ? (
+            <RejectionView
+              rejection={rejection}
+              photos={serverPhotos}
+              sizes={detection?.imageSize ?? null}
+              onRetake={retakePhoto}
+              retaking={retaking}
+              onPlace={placeCorners}
+            />
+          ) : failure ? (
+            <div
+              className="mx-auto max-w-xl space-y-4 rounded-xl border border-red-200 bg-red-50 p-6 text-center"
+              role="alert"
+            >
+              <p className="font-semibold text-red-900">Analysis Failed</p>
+              <p className="text-sm text-red-900">{failure}</p>
+              <div className="flex justify-center gap-3">
+                <Button variant="outline" onClick={() => setStep('metadata')}>
+                  Back to the outline
+                </Button>
+                <Button onClick={() => gradingId !== null && runAnalysis(gradingId)}>Try again</Button>
+              </div>
             </div>
-          )}
-          <div className="grid gap-6 lg:grid-cols-[260px_1fr]">
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-              {serverPhotos ? (
-                <>
-                  <Photo src={serverPhotos.front} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
-                  <Photo src={serverPhotos.back} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />
-                </>
-              ) : (
-                <>
-                  {images.frontImageUrl && <LocalPhoto url={images.frontImageUrl} alt="Front of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
-                  {images.backImageUrl && <LocalPhoto url={images.backImageUrl} alt="Back of your card" className="w-full rounded-lg ring-1 ring-slate-200" />}
-                </>
-              )}
+          ) : (
+            <AnalysisStages stage={progress.data?.stage ?? 'queued'} />
+          ))}
+        {step === 'complete' && result && (
+          <div className="space-y-6">
+            <h2 className="text-2xl font-bold text-slate-900">Your Card Grade</h2>
+            {!user && (
+              <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+                <span>These are demo grades. Create an account to have your card measured and saved.</span>
+                <Button asChild size="sm">
+                  <Link to="/auth?tab=register">Sign Up Now</Link>
+                </Button>
+              </div>
+            )}
+            <div className="grid gap-6 lg:grid-cols-[260px_1fr]">
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+                {serverPhotos ? (
+                  <>
+                    <Photo
+                      src={serverPhotos.front}
+                      alt="Front of your card"
+                      className="w-full rounded-lg ring-1 ring-slate-200"
+                    />
+                    <Photo
+                      src={serverPhotos.back}
+                      alt="Back of your card"
+                      className="w-full rounded-lg ring-1 ring-slate-200"
+                    />
+                  </>
+                ) : (
+                  <>
+                    {images.frontImageUrl && (
+                      <LocalPhoto
+                        url={images.frontImageUrl}
+                        alt="Front of your card"
+                        className="w-full rounded-lg ring-1 ring-slate-200"
+                      />
+                    )}
+                    {images.backImageUrl && (
+                      <LocalPhoto
+                        url={images.backImageUrl}
+                        alt="Back of your card"
+                        className="w-full rounded-lg ring-1 ring-slate-200"
+                      />
+                    )}
+                  </>
+                )}
+              </div>
+              <GradeReportView grades={result} />
             </div>
-            <GradeReportView grades={result} />
+            <ResultActions gradingId={user ? gradingId : null} onGradeAnother={reset} />
           </div>
-          <ResultActions gradingId={user ? gradingId : null} onGradeAnother={reset} />
-        </div>
-      )}
-      {camera && <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={() => setCamera(null)} />}
+        )}
+        {camera && (
+          <CameraCapture side={camera} onCapture={(file) => setImage(camera, file)} onClose={() => setCamera(null)} />
+        )}
       </Suspense>
     </div>
   );

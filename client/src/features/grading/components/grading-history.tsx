@@ -34,9 +34,7 @@ export function GradingHistory() {
   }
   return (
     <div>
-      <p className="mb-4 text-sm text-slate-600">
-        {cards.length} card(s) graded
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{cards.length} card(s) graded</p>
       <ul className="grid gap-4 md:grid-cols-2">
         {cards.map((card) => (
           <HistoryCard key={card.id} card={card} />
@@ -47,7 +45,14 @@ export function GradingHistory() {
 }
 
 function Thumb({ src, alt }: { src: string; alt: string }) {
-  return <Photo src={src} alt={alt} placeholder="No image" className="aspect-[2.5/3.5] w-full rounded bg-slate-100 object-cover" />;
+  return (
+    <Photo
+      src={src}
+      alt={alt}
+      placeholder="No image"
+      className="aspect-[2.5/3.5] w-full rounded bg-slate-100 object-cover"
+    />
+  );
 }
 
 function HistoryCard({ card }: { card: CardGrading }) {
@@ -66,16 +71,24 @@ function HistoryCard({ card }: { card: CardGrading }) {
       <div className="min-w-0 flex-1 space-y-1 text-sm">
         <div className="flex items-start justify-between gap-2">
           <p className="truncate font-semibold text-slate-900">{card.cardName ?? `Card #${card.id}`}</p>
-          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">{card.overallGrade ?? 'N/A'}</span>
+          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+            {card.overallGrade ?? 'N/A'}
+          </span>
         </div>
         <p className="text-xs text-slate-500">ID: {card.id}</p>
-        <p className="text-slate-600">{[card.cardSet, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')}</p>
+        <p className="text-slate-600">
+          {[card.cardSet, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')}
+        </p>
         <p className="text-slate-600">{[card.year, card.gameBrand].filter(Boolean).join(' · ')}</p>
         <p className="text-xs text-slate-500">{new Date(card.createdAt).toLocaleDateString()}</p>
-        <p className="text-xs text-slate-600">{grades.map(([name, g]) => `${name} ${subgradeText(g, card.overallGrade !== null, 'N/A')}`).join(' · ')}</p>
+        <p className="text-xs text-slate-600">
+          {grades.map(([name, g]) => `${name} ${subgradeText(g, card.overallGrade !== null, 'N/A')}`).join(' · ')}
+        </p>
         {card.gradedAt === null && (
           <p className="text-xs text-amber-800" data-testid="draft-note">
-            Draft: not graded, nothing charged.{card.rejection ? ` Last try: ${card.rejection.message}` : ''} Drafts are deleted {DRAFT_KEEP_DAYS} days after upload (this one on {new Date(new Date(card.createdAt).getTime() + DRAFT_KEEP_DAYS * 86_400_000).toLocaleDateString()}).
+            Draft: not graded, nothing charged.{card.rejection ? ` Last try: ${card.rejection.message}` : ''} Drafts are
+            deleted {DRAFT_KEEP_DAYS} days after upload (this one on{' '}
+            {new Date(new Date(card.createdAt).getTime() + DRAFT_KEEP_DAYS * 86_400_000).toLocaleDateString()}).
           </p>
         )}
         <div className="flex items-center gap-4">
@@ -122,7 +135,12 @@ function DeleteDraft({ card }: { card: CardGrading }) {
                     setConfirming(false);
                     toast({ title: 'Upload deleted' });
                   },
-                  onError: (error) => toast({ title: 'Could not delete the upload', description: messageOf(error), variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Could not delete the upload',
+                      description: messageOf(error),
+                      variant: 'destructive',
+                    }),
                 })
               }
             >

@@ -6,7 +6,13 @@ import type { Side } from './camera-capture.tsx';
 import { LocalPhoto } from './local-photo.tsx';
 
 /** One photo slot at the card's 2.5:3.5 shape: Camera or Upload, then a preview with remove. */
-export function ImageSlot({ side, previewUrl, onFile, onRemove, onCamera }: {
+export function ImageSlot({
+  side,
+  previewUrl,
+  onFile,
+  onRemove,
+  onCamera,
+}: {
   side: Side;
   previewUrl: string | null;
   onFile: (file: File) => void;
@@ -22,7 +28,14 @@ export function ImageSlot({ side, previewUrl, onFile, onRemove, onCamera }: {
         {previewUrl ? (
           <>
             <LocalPhoto url={previewUrl} alt={`${title} preview`} className="h-full w-full object-contain" />
-            <Button type="button" variant="destructive" size="icon" aria-label={`Remove ${side} image`} className="absolute top-2 right-2 size-8 rounded-full" onClick={onRemove}>
+            <Button
+              type="button"
+              variant="destructive"
+              size="icon"
+              aria-label={`Remove ${side} image`}
+              className="absolute top-2 right-2 size-8 rounded-full"
+              onClick={onRemove}
+            >
               <X />
             </Button>
           </>
@@ -33,7 +46,13 @@ export function ImageSlot({ side, previewUrl, onFile, onRemove, onCamera }: {
               <Button type="button" size="sm" onClick={onCamera} aria-label={`Camera for ${side}`}>
                 <Camera /> Camera
               </Button>
-              <Button type="button" size="sm" variant="outline" onClick={() => input.current?.click()} aria-label={`Upload ${side}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => input.current?.click()}
+                aria-label={`Upload ${side}`}
+              >
                 <ImagePlus /> Upload
               </Button>
             </div>

@@ -9,7 +9,11 @@ export function LocalPhoto({ url, alt, className }: { url: string; alt: string; 
   const [unviewable, setUnviewable] = useState<string | null>(null);
   if (unviewable === url) {
     return (
-      <div role="img" aria-label={alt} className={`flex flex-col items-center justify-center gap-2 bg-slate-100 p-4 text-center text-sm text-slate-600 ${className}`}>
+      <div
+        role="img"
+        aria-label={alt}
+        className={`flex flex-col items-center justify-center gap-2 bg-slate-100 p-4 text-center text-sm text-slate-600 ${className}`}
+      >
         <ImageIcon className="size-8 text-slate-400" aria-hidden />
         <span>Photo ready</span>
         <span className="text-xs text-slate-500">This browser cannot preview this format.</span>

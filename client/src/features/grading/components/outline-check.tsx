@@ -30,13 +30,18 @@ export function OutlineCheck({
   detecting: boolean;
 }) {
   return (
-    <section aria-labelledby="outline-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="outline-heading"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <div>
         <h3 id="outline-heading" className="text-lg font-semibold text-slate-900">
           Check the card’s outline
         </h3>
         <p className="text-sm text-slate-600">
-          The green outline is where we found your card. If a corner is off, drag it onto the card’s corner (a loupe shows the spot under your finger), or tap it and use the arrow keys. Checking is free; points are only taken when the card is graded.
+          The green outline is where we found your card. If a corner is off, drag it onto the card’s corner (a loupe
+          shows the spot under your finger), or tap it and use the arrow keys. Checking is free; points are only taken
+          when the card is graded.
         </p>
       </div>
       {detecting || !detection || !outlines ? (
@@ -86,24 +91,39 @@ function FaceCheck({
     <div className="space-y-2" data-testid={`outline-${face}`}>
       <p className="text-sm font-semibold text-slate-900">{name}</p>
       {d.retake ? (
-        <div className="flex aspect-[3/4] flex-col items-center justify-center gap-3 rounded-lg bg-red-50 p-4 text-center text-sm text-red-900 ring-1 ring-red-200" role="alert">
+        <div
+          className="flex aspect-[3/4] flex-col items-center justify-center gap-3 rounded-lg bg-red-50 p-4 text-center text-sm text-red-900 ring-1 ring-red-200"
+          role="alert"
+        >
           <AlertTriangle className="size-6" aria-hidden />
           <p>{d.message}</p>
           <RetakeButton face={face} onFile={onRetake} busy={retaking} />
         </div>
       ) : (
         <>
-          <OutlineEditor src={src} size={detection.imageSize[face]} corners={outline.corners} onChange={onChange} faceName={name} className="w-full" />
+          <OutlineEditor
+            src={src}
+            size={detection.imageSize[face]}
+            corners={outline.corners}
+            onChange={onChange}
+            faceName={name}
+            className="w-full"
+          />
           {d.found && !outline.mustPlace ? (
             <p className="flex items-center gap-1.5 text-xs text-slate-600">
               <CheckCircle2 className="size-4 shrink-0 text-green-600" aria-hidden />
-              {outline.moved ? 'You moved the corners: they will be graded as you placed them.' : 'Found. Drag a corner if the outline is off the card.'}
+              {outline.moved
+                ? 'You moved the corners: they will be graded as you placed them.'
+                : 'Found. Drag a corner if the outline is off the card.'}
             </p>
           ) : (
             <p className="flex items-start gap-1.5 text-xs text-amber-900" role="alert">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>
-                {outline.mustPlace ? 'The outline we found could not be graded.' : d.message} {outline.moved ? 'Your corners will be used.' : 'Drag the four green corners onto the corners of the card, or retake the photo.'}
+                {outline.mustPlace ? 'The outline we found could not be graded.' : d.message}{' '}
+                {outline.moved
+                  ? 'Your corners will be used.'
+                  : 'Drag the four green corners onto the corners of the card, or retake the photo.'}
               </span>
             </p>
           )}
@@ -114,7 +134,17 @@ function FaceCheck({
   );
 }
 
-export function RetakeButton({ face, onFile, busy, variant = 'outline' }: { face: Face; onFile: (file: File) => void; busy: boolean; variant?: 'outline' | 'link' }) {
+export function RetakeButton({
+  face,
+  onFile,
+  busy,
+  variant = 'outline',
+}: {
+  face: Face;
+  onFile: (file: File) => void;
+  busy: boolean;
+  variant?: 'outline' | 'link';
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -131,8 +161,21 @@ export function RetakeButton({ face, onFile, busy, variant = 'outline' }: { face
           if (file) onFile(file);
         }}
       />
-      <Button type="button" size="sm" variant={variant} className={variant === 'link' ? 'h-auto p-0' : undefined} disabled={busy} onClick={() => input.current?.click()}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden /> : variant === 'link' ? <RotateCcw aria-hidden /> : <Camera aria-hidden />}
+      <Button
+        type="button"
+        size="sm"
+        variant={variant}
+        className={variant === 'link' ? 'h-auto p-0' : undefined}
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      >
+        {busy ? (
+          <Loader2 className="animate-spin" aria-hidden />
+        ) : variant === 'link' ? (
+          <RotateCcw aria-hidden />
+        ) : (
+          <Camera aria-hidden />
+        )}
         Retake {face}
       </Button>
     </>

@@ -10,7 +10,6 @@ const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as
 const LOUPE = 120;
 const ZOOM = 3;
 
-
 const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
 
 /**
@@ -39,7 +38,10 @@ export function OutlineEditor({
   const toPhoto = (event: PointerEvent): PixelPoint | null => {
     const box = frame.current?.getBoundingClientRect();
     if (!box || box.width === 0) return null;
-    return [clamp(((event.clientX - box.left) / box.width) * size.width, size.width), clamp(((event.clientY - box.top) / box.height) * size.height, size.height)];
+    return [
+      clamp(((event.clientX - box.left) / box.width) * size.width, size.width),
+      clamp(((event.clientY - box.top) / box.height) * size.height, size.height),
+    ];
   };
   const move = (index: number, point: PixelPoint) => {
     if (!corners || !onChange) return;
@@ -49,7 +51,12 @@ export function OutlineEditor({
   const onKey = (index: number) => (event: KeyboardEvent) => {
     if (!corners) return;
     const step = event.shiftKey ? 10 : 1;
-    const d: Record<string, PixelPoint> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const d: Record<string, PixelPoint> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const delta = d[event.key];
     if (!delta) return;
     event.preventDefault();
@@ -60,11 +67,31 @@ export function OutlineEditor({
   const pct = (p: PixelPoint) => ({ left: `${(p[0] / size.width) * 100}%`, top: `${(p[1] / size.height) * 100}%` });
   const held = dragging !== null && corners ? corners[dragging] : null;
   return (
-    <div ref={frame} className={cn('relative select-none', className)} style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-      <Photo src={src} alt={`${faceName} photo`} className="absolute inset-0 size-full rounded-lg bg-slate-100 object-fill" draggable={false} />
+    <div
+      ref={frame}
+      className={cn('relative select-none', className)}
+      style={{ aspectRatio: `${size.width} / ${size.height}` }}
+    >
+      <Photo
+        src={src}
+        alt={`${faceName} photo`}
+        className="absolute inset-0 size-full rounded-lg bg-slate-100 object-fill"
+        draggable={false}
+      />
       {corners && (
-        <svg className="pointer-events-none absolute inset-0 size-full" viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" aria-hidden>
-          <polygon points={corners.map((p) => p.join(',')).join(' ')} fill="rgba(34,197,94,0.08)" stroke="#22c55e" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        <svg
+          className="pointer-events-none absolute inset-0 size-full"
+          viewBox={`0 0 ${size.width} ${size.height}`}
+          preserveAspectRatio="none"
+          aria-hidden
+        >
+          <polygon
+            points={corners.map((p) => p.join(',')).join(' ')}
+            fill="rgba(34,197,94,0.08)"
+            stroke="#22c55e"
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+          />
         </svg>
       )}
       {corners &&
@@ -90,7 +117,10 @@ export function OutlineEditor({
             onPointerCancel={() => setDragging(null)}
             onKeyDown={onKey(i)}
           >
-            <span className="block size-5 rounded-full border-2 border-white bg-green-600 shadow ring-2 ring-green-600/40" aria-hidden />
+            <span
+              className="block size-5 rounded-full border-2 border-white bg-green-600 shadow ring-2 ring-green-600/40"
+              aria-hidden
+            />
           </button>
         ))}
       {held && <Loupe src={src} point={held} size={size} frame={frame.current} />}
@@ -99,7 +129,17 @@ export function OutlineEditor({
 }
 
 /** The photo enlarged around the corner being dragged, shown above the finger so it is not hidden. */
-function Loupe({ src, point, size, frame }: { src: string; point: PixelPoint; size: { width: number; height: number }; frame: HTMLDivElement | null }) {
+function Loupe({
+  src,
+  point,
+  size,
+  frame,
+}: {
+  src: string;
+  point: PixelPoint;
+  size: { width: number; height: number };
+  frame: HTMLDivElement | null;
+}) {
   const box = frame?.getBoundingClientRect();
   if (!box) return null;
   const x = (point[0] / size.width) * box.width;

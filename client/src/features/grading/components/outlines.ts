@@ -25,6 +25,7 @@ export function outlinesFrom(detection: Detection): Outlines {
 
 /** Both faces need an outline the engine can use: found, or placed by the owner; a face to retake has none. */
 export function outlinesReady(detection: Detection, outlines: Outlines): boolean {
-  return (['front', 'back'] as const).every((f) => !detection[f].retake && (outlines[f].moved || (detection[f].found && !outlines[f].mustPlace)));
+  return (['front', 'back'] as const).every(
+    (f) => !detection[f].retake && (outlines[f].moved || (detection[f].found && !outlines[f].mustPlace)),
+  );
 }
-

@@ -40,7 +40,10 @@ export function RejectionView({
             We could not grade these photos
           </h3>
           <p className="text-sm">{rejection.message}</p>
-          <p className="text-sm">No points were taken. Your photos and card details are kept: retake a photo{canPlace ? ', or place the card’s corners yourself' : ''}.</p>
+          <p className="text-sm">
+            No points were taken. Your photos and card details are kept: retake a photo
+            {canPlace ? ', or place the card’s corners yourself' : ''}.
+          </p>
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -50,14 +53,28 @@ export function RejectionView({
           return (
             <figure key={face} className="space-y-2">
               {size && size.width > 0 ? (
-                <OutlineEditor src={photos[face]} size={size} corners={outline ?? null} faceName={face === 'front' ? 'Front' : 'Back'} className="w-full" />
+                <OutlineEditor
+                  src={photos[face]}
+                  size={size}
+                  corners={outline ?? null}
+                  faceName={face === 'front' ? 'Front' : 'Back'}
+                  className="w-full"
+                />
               ) : (
-                <Photo src={photos[face]} alt={`${face} photo`} className="aspect-[3/4] w-full rounded-lg bg-slate-100" />
+                <Photo
+                  src={photos[face]}
+                  alt={`${face} photo`}
+                  className="aspect-[3/4] w-full rounded-lg bg-slate-100"
+                />
               )}
               <figcaption className="text-xs text-slate-600">
                 {face === 'front' ? 'Front' : 'Back'}
                 {rejection.face === face ? ': the engine stopped at this photo.' : ''}
-                {outline ? ' The green outline is where it took the card to be.' : rejection.face === face ? ' It found no card outline it could use.' : ''}
+                {outline
+                  ? ' The green outline is where it took the card to be.'
+                  : rejection.face === face
+                    ? ' It found no card outline it could use.'
+                    : ''}
               </figcaption>
             </figure>
           );

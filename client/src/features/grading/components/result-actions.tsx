@@ -20,7 +20,10 @@ export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number
     } catch (error) {
       return toast({ title: 'Sharing failed', description: messageOf(error), variant: 'destructive' });
     }
-    toast({ title: 'Shared to the gallery', description: (await copied) ? `Link copied: ${link}` : `Copy this link to share it: ${link}` });
+    toast({
+      title: 'Shared to the gallery',
+      description: (await copied) ? `Link copied: ${link}` : `Copy this link to share it: ${link}`,
+    });
   };
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6">
@@ -28,14 +31,13 @@ export function ResultActions({ gradingId, onGradeAnother }: { gradingId: number
       <div className="mt-4 flex flex-wrap gap-3">
         {gradingId !== null && (
           <>
-            <Button variant="outline" onClick={() => window.open(`/api/card-gradings/${gradingId}/label`, '_blank', 'noopener')}>
-              <Download /> Download Report
-            </Button>
             <Button
               variant="outline"
-              disabled={share.isPending}
-              onClick={() => void shareResults(gradingId)}
+              onClick={() => window.open(`/api/card-gradings/${gradingId}/label`, '_blank', 'noopener')}
             >
+              <Download /> Download Report
+            </Button>
+            <Button variant="outline" disabled={share.isPending} onClick={() => void shareResults(gradingId)}>
               <Share2 /> Share Results
             </Button>
             <Button variant="outline" onClick={() => navigate('/profile')}>

@@ -12,7 +12,16 @@ export interface ImageSet {
   backImageUrl: string | null;
 }
 
-export function UploadStep({ user, points, images, uploading, onFile, onRemove, onCamera, onContinue }: {
+export function UploadStep({
+  user,
+  points,
+  images,
+  uploading,
+  onFile,
+  onRemove,
+  onCamera,
+  onContinue,
+}: {
   user: CurrentUser | null;
   points: number | undefined;
   images: ImageSet;
@@ -26,14 +35,23 @@ export function UploadStep({ user, points, images, uploading, onFile, onRemove, 
     <div className="space-y-6">
       {user ? (
         <div className="space-y-3">
-          <div className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm text-amber-800" data-testid="points-badge">
-            <Coins className="size-4" aria-hidden /> {points ?? user.points} points · {POINTS_PER_GRADING} points per scan
+          <div
+            className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm text-amber-800"
+            data-testid="points-badge"
+          >
+            <Coins className="size-4" aria-hidden /> {points ?? user.points} points · {POINTS_PER_GRADING} points per
+            scan
           </div>
           {(points ?? user.points) < POINTS_PER_GRADING && (
-            <div className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="note" data-testid="points-short">
+            <div
+              className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+              role="note"
+              data-testid="points-short"
+            >
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               <p>
-                You have {points ?? user.points} points and a grading costs {POINTS_PER_GRADING}. You can upload and check your photos now, but you will need more points to grade them.{' '}
+                You have {points ?? user.points} points and a grading costs {POINTS_PER_GRADING}. You can upload and
+                check your photos now, but you will need more points to grade them.{' '}
                 <Link to="/payment" className="font-semibold underline">
                   Get points in the Point Bank
                 </Link>

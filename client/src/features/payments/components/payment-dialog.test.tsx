@@ -16,8 +16,13 @@ function openDialog() {
       />
     </QueryClientProvider>,
   );
-  const type = (value: string) => fireEvent.change(screen.getByLabelText('3. Payment ID or reference'), { target: { value } });
-  return { type, recorded: () => screen.getByTestId('recorded-reference').textContent, submit: () => screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Payment' }) };
+  const type = (value: string) =>
+    fireEvent.change(screen.getByLabelText('3. Payment ID or reference'), { target: { value } });
+  return {
+    type,
+    recorded: () => screen.getByTestId('recorded-reference').textContent,
+    submit: () => screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Payment' }),
+  };
 }
 
 describe('the payment dialog', () => {

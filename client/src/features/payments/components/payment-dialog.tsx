@@ -13,7 +13,17 @@ import { useSubmitPayment } from '../api/my-payments.ts';
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal' };
 
-export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: PointsPackage | null; accounts: Partial<Record<PaymentMethod, string>>; username: string; onClose: () => void }) {
+export function PaymentDialog({
+  pkg,
+  accounts,
+  username,
+  onClose,
+}: {
+  pkg: PointsPackage | null;
+  accounts: Partial<Record<PaymentMethod, string>>;
+  username: string;
+  onClose: () => void;
+}) {
   // Only the methods the operator set an account for are offered.
   const offered = PAYMENT_METHODS.filter((m) => accounts[m]);
   const [method, setMethod] = useState<PaymentMethod>(offered[0] ?? 'venmo');
@@ -26,7 +36,12 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
     if (!account.current) return;
     copyElementText(account.current).then(
       () => toast({ title: 'Copied to clipboard!' }),
-      () => toast({ title: 'Copy failed', description: 'Your browser did not allow copying. The account is selected: copy it with Ctrl+C (or Cmd+C).', variant: 'destructive' }),
+      () =>
+        toast({
+          title: 'Copy failed',
+          description: 'Your browser did not allow copying. The account is selected: copy it with Ctrl+C (or Cmd+C).',
+          variant: 'destructive',
+        }),
     );
   };
   const close = () => {
@@ -45,7 +60,12 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
             className="mt-4 space-y-5"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!recorded.success) return toast({ title: 'Check the transaction ID', description: recorded.error.issues[0]?.message, variant: 'destructive' });
+              if (!recorded.success)
+                return toast({
+                  title: 'Check the transaction ID',
+                  description: recorded.error.issues[0]?.message,
+                  variant: 'destructive',
+                });
               submit.mutate(
                 { packageId: pkg.id, paymentMethod: method, transactionId: reference },
                 {
@@ -53,7 +73,12 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
                     toast({ title: 'Payment submitted!', description: answer.message });
                     close();
                   },
-                  onError: (error) => toast({ title: 'Error submitting payment', description: messageOf(error) || 'Please try again later', variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Error submitting payment',
+                      description: messageOf(error) || 'Please try again later',
+                      variant: 'destructive',
+                    }),
                 },
               );
             }}
@@ -68,7 +93,12 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
                     role="radio"
                     aria-checked={method === m}
                     onClick={() => setMethod(m)}
-                    className={cn('rounded-lg border p-2 text-sm', method === m ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-slate-300 hover:bg-slate-50')}
+                    className={cn(
+                      'rounded-lg border p-2 text-sm',
+                      method === m
+                        ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
+                        : 'border-slate-300 hover:bg-slate-50',
+                    )}
                   >
                     {METHOD_NAMES[m]}
                     <span className="block text-[10px] font-normal text-slate-500">peer-to-peer payment app</span>
@@ -82,13 +112,7 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
                 <span ref={account} className="flex-1 font-mono text-sm" data-testid="receiving-account">
                   {accounts[method]}
                 </span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  aria-label="Copy account"
-                  onClick={copyAccount}
-                >
+                <Button type="button" size="sm" variant="outline" aria-label="Copy account" onClick={copyAccount}>
                   <Copy />
                 </Button>
               </div>
@@ -108,7 +132,11 @@ export function PaymentDialog({ pkg, accounts, username, onClose }: { pkg: Point
                 aria-describedby="payment-reference-recorded"
                 aria-invalid={reference !== '' && !recorded.success}
               />
-              <p id="payment-reference-recorded" className={cn('text-xs', recorded.success ? 'text-slate-600' : 'text-red-700')} data-testid="recorded-reference">
+              <p
+                id="payment-reference-recorded"
+                className={cn('text-xs', recorded.success ? 'text-slate-600' : 'text-red-700')}
+                data-testid="recorded-reference"
+              >
                 {recorded.success ? `Recorded as: ${recorded.data}` : reference && recorded.error.issues[0]?.message}
               </p>
               <p className="text-xs text-slate-500">Points are added once an admin has checked the payment.</p>

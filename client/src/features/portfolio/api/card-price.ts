@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { PRICE_CACHE_MS, type CardPrice } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
 
-export const cardPriceKey = (card: { cardName: string; cardSet: string; gameBrand: string }) => ['/api/card-price', card] as const;
+export const cardPriceKey = (card: { cardName: string; cardSet: string; gameBrand: string }) =>
+  ['/api/card-price', card] as const;
 
 /** Cached 5 minutes with one retry (docs/product.md section 7). */
 export function useCardPrice(card: { cardName: string | null; cardSet: string | null; gameBrand: string | null }) {

@@ -11,17 +11,32 @@ export function CardThumb({ card, className }: { card: CardGrading; className?: 
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <div className={cn('flex aspect-[2.5/3.5] flex-col items-center justify-center gap-1 bg-slate-100 text-xs text-slate-500', className)}>
+      <div
+        className={cn(
+          'flex aspect-[2.5/3.5] flex-col items-center justify-center gap-1 bg-slate-100 text-xs text-slate-500',
+          className,
+        )}
+      >
         <ImageOff className="size-6" aria-hidden /> Image not found
       </div>
     );
   }
-  return <img src={imageUrl(card.frontThumbPath ?? card.frontImagePath)} alt={card.cardName ?? `Card #${card.id}`} className={cn('aspect-[2.5/3.5] w-full bg-slate-100 object-cover', className)} onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={imageUrl(card.frontThumbPath ?? card.frontImagePath)}
+      alt={card.cardName ?? `Card #${card.id}`}
+      className={cn('aspect-[2.5/3.5] w-full bg-slate-100 object-cover', className)}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 export function PortfolioCard({ card, layout }: { card: CardGrading; layout: 'grid' | 'list' }) {
   return (
-    <li data-testid="portfolio-card" className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', layout === 'list' && 'flex gap-4')}>
+    <li
+      data-testid="portfolio-card"
+      className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', layout === 'list' && 'flex gap-4')}
+    >
       <CardThumb card={card} className={layout === 'list' ? 'w-24 shrink-0' : undefined} />
       <div className="space-y-1 p-3">
         <div className="flex items-start justify-between gap-2">

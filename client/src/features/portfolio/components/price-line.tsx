@@ -2,7 +2,12 @@ import { displayedPrice, PRICE_SOURCE_LABEL, priceTier, soldListingsUrl, type Ca
 import { cn } from '@/lib/utils';
 import { useCardPrice } from '../api/card-price.ts';
 
-const TIER_CLASS = { low: 'text-slate-600', mid: 'text-green-700', high: 'text-blue-700', top: 'text-purple-700' } as const;
+const TIER_CLASS = {
+  low: 'text-slate-600',
+  mid: 'text-green-700',
+  high: 'text-blue-700',
+  top: 'text-purple-700',
+} as const;
 
 export function PriceLine({ card }: { card: CardGrading }) {
   const price = useCardPrice(card);
@@ -19,7 +24,13 @@ export function PriceLine({ card }: { card: CardGrading }) {
       ) : (
         <span className="text-slate-500">Price unavailable</span>
       )}{' '}
-      <a href={search} target="_blank" rel="noopener noreferrer" className="text-brand-600 hover:underline" title={`Based on ${PRICE_SOURCE_LABEL}`}>
+      <a
+        href={search}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-brand-600 hover:underline"
+        title={`Based on ${PRICE_SOURCE_LABEL}`}
+      >
         {PRICE_SOURCE_LABEL}
       </a>
     </p>

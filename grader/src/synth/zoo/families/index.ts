@@ -19,10 +19,38 @@ export interface FamilyDesign {
 }
 
 export const FAMILY_DESIGNS: Record<Family, FamilyDesign> = {
-  pokemon: { size: 'standard', cornerRadius: 3.0, fronts: pokemonFronts, backBorder: POKEMON_BACK_BORDER, front: pokemonFront, back: pokemonBack },
-  magic: { size: 'standard', cornerRadius: 2.8, fronts: magicFronts, backBorder: MAGIC_BACK_BORDER, front: magicFront, back: magicBack },
-  yugioh: { size: 'small', cornerRadius: 2.2, fronts: yugiohFronts, backBorder: YUGIOH_BACK_BORDER, front: yugiohFront, back: yugiohBack },
-  sports: { size: 'standard', cornerRadius: 2.6, fronts: sportsFronts, backBorder: SPORTS_BACK_BORDER, front: sportsFront, back: sportsBack },
+  pokemon: {
+    size: 'standard',
+    cornerRadius: 3.0,
+    fronts: pokemonFronts,
+    backBorder: POKEMON_BACK_BORDER,
+    front: pokemonFront,
+    back: pokemonBack,
+  },
+  magic: {
+    size: 'standard',
+    cornerRadius: 2.8,
+    fronts: magicFronts,
+    backBorder: MAGIC_BACK_BORDER,
+    front: magicFront,
+    back: magicBack,
+  },
+  yugioh: {
+    size: 'small',
+    cornerRadius: 2.2,
+    fronts: yugiohFronts,
+    backBorder: YUGIOH_BACK_BORDER,
+    front: yugiohFront,
+    back: yugiohBack,
+  },
+  sports: {
+    size: 'standard',
+    cornerRadius: 2.6,
+    fronts: sportsFronts,
+    backBorder: SPORTS_BACK_BORDER,
+    front: sportsFront,
+    back: sportsBack,
+  },
 };
 
 export const CARD_MM = { standard: { w: 63, h: 88 }, small: { w: 59, h: 86 } } as const;

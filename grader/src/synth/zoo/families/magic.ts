@@ -22,7 +22,13 @@ export async function magicFront(c: FaceContext, style: string): Promise<string>
   const darkFrame = frame === '#2b2724';
   let s = '';
   if (style === 'borderless') {
-    s += await artwork(rng, { x: 0, y: 0, w, h }, c.pxPerMm, rng.next() < 0.5 ? 'landscape' : 'creature', rng.int(0, 359));
+    s += await artwork(
+      rng,
+      { x: 0, y: 0, w, h },
+      c.pxPerMm,
+      rng.next() < 0.5 ? 'landscape' : 'creature',
+      rng.int(0, 359),
+    );
   } else {
     s += rect({ x: 0, y: 0, w, h }, `fill="${style === 'white' ? '#f2f0ea' : '#141414'}"`);
   }
@@ -35,7 +41,12 @@ export async function magicFront(c: FaceContext, style: string): Promise<string>
   }
   const title: Box = { x: body.x + 0.8, y: body.y + 0.9, w: body.w - 1.6, h: 4.2 };
   s += rect(title, `fill="${shade(frame, 0.55)}" stroke="#222" stroke-width="0.15"`, 1.2);
-  s += textLine(name(rng), title.x + 1.3, title.y + 2.9, { font: 'serifBold', capMm: 2.0, fill: '#111', maxWidth: title.w * 0.62 });
+  s += textLine(name(rng), title.x + 1.3, title.y + 2.9, {
+    font: 'serifBold',
+    capMm: 2.0,
+    fill: '#111',
+    maxWidth: title.w * 0.62,
+  });
   for (let i = 0, n = rng.int(1, 4); i < n; i += 1) {
     const x = title.x + title.w - 1.4 - i * 2.1;
     s += `<circle cx="${x}" cy="${title.y + title.h / 2}" r="0.9" fill="${hex(hsl(rng.pick([0, 50, 120, 220, 280]), 0.45, 0.7))}" stroke="#222" stroke-width="0.1"/>`;
@@ -48,27 +59,69 @@ export async function magicFront(c: FaceContext, style: string): Promise<string>
   }
   const typeLine: Box = { x: title.x, y: art.y + art.h + 0.5, w: title.w, h: 3.6 };
   s += rect(typeLine, `fill="${shade(frame, 0.55)}" stroke="#222" stroke-width="0.15"`, 1.2);
-  s += textLine(`Creature - ${name(rng, 2)} ${name(rng, 2)}`, typeLine.x + 1.3, typeLine.y + 2.5, { font: 'serifBold', capMm: 1.6, fill: '#111', maxWidth: typeLine.w - 6 });
+  s += textLine(`Creature - ${name(rng, 2)} ${name(rng, 2)}`, typeLine.x + 1.3, typeLine.y + 2.5, {
+    font: 'serifBold',
+    capMm: 1.6,
+    fill: '#111',
+    maxWidth: typeLine.w - 6,
+  });
   s += `<path d="M${typeLine.x + typeLine.w - 2.6} ${typeLine.y + 0.8}l1.1 1 -1.1 1 -1.1 -1Z" fill="${rng.pick(['#111', '#b8902f', '#c0392b'])}"/>`;
-  const textBox: Box = { x: art.x, y: typeLine.y + typeLine.h + 0.5, w: art.w, h: body.y + body.h - (typeLine.y + typeLine.h + 0.5) - 2.8 };
-  s += rect(textBox, `fill="${darkFrame ? '#d8d2c4' : shade(frame, 0.78)}"${style === 'borderless' ? ' opacity="0.88"' : ''} stroke="#444" stroke-width="0.1"`);
+  const textBox: Box = {
+    x: art.x,
+    y: typeLine.y + typeLine.h + 0.5,
+    w: art.w,
+    h: body.y + body.h - (typeLine.y + typeLine.h + 0.5) - 2.8,
+  };
+  s += rect(
+    textBox,
+    `fill="${darkFrame ? '#d8d2c4' : shade(frame, 0.78)}"${style === 'borderless' ? ' opacity="0.88"' : ''} stroke="#444" stroke-width="0.1"`,
+  );
   const cap = rng.range(1.3, 1.6);
-  const rules = paragraph(sentences(rng, rng.int(1, 3)), textBox.x + 1, textBox.y + 0.9, textBox.w - 2, { font: 'serif', capMm: cap, fill: '#151515' }, 1.45);
+  const rules = paragraph(
+    sentences(rng, rng.int(1, 3)),
+    textBox.x + 1,
+    textBox.y + 0.9,
+    textBox.w - 2,
+    { font: 'serif', capMm: cap, fill: '#151515' },
+    1.45,
+  );
   s += rules.svg;
   if (rules.y < textBox.y + textBox.h - 5) {
     // The thin rule between rules text and flavour text.
     s += line(textBox.x + textBox.w * 0.2, rules.y + 1.2, textBox.x + textBox.w * 0.8, rules.y + 1.2, '#333', 0.1);
-    s += paragraph(sentence(rng), textBox.x + 1.5, rules.y + 2, textBox.w - 3, { font: 'serif', capMm: cap * 0.9, fill: '#333' }, 1.4).svg;
+    s += paragraph(
+      sentence(rng),
+      textBox.x + 1.5,
+      rules.y + 2,
+      textBox.w - 3,
+      { font: 'serif', capMm: cap * 0.9, fill: '#333' },
+      1.4,
+    ).svg;
   }
   const pt: Box = { x: body.x + body.w - 10.5, y: textBox.y + textBox.h - 2.2, w: 9.5, h: 4 };
   s += rect(pt, `fill="${shade(frame, 0.5)}" stroke="#222" stroke-width="0.15"`, 1) + bevel(inset(pt, 0.3), 0.15);
-  s += textLine(`${rng.int(0, 9)}/${rng.int(1, 9)}`, pt.x + pt.w / 2, pt.y + 2.9, { font: 'serifBold', capMm: 2, fill: '#111', anchor: 'middle' });
-  if (c.foil === 'etched') s += `<clipPath id="mec">${rect(box, '')}</clipPath><g clip-path="url(#mec)">${etchedLines(rng, box)}</g>`;
+  s += textLine(`${rng.int(0, 9)}/${rng.int(1, 9)}`, pt.x + pt.w / 2, pt.y + 2.9, {
+    font: 'serifBold',
+    capMm: 2,
+    fill: '#111',
+    anchor: 'middle',
+  });
+  if (c.foil === 'etched')
+    s += `<clipPath id="mec">${rect(box, '')}</clipPath><g clip-path="url(#mec)">${etchedLines(rng, box)}</g>`;
   // Artist credit and collector line: printing in the bottom border (or over the art).
   const creditY = c.borders ? h - c.borders.bottom / 2 + 0.45 : h - 1.8;
   const creditInk = style === 'white' ? '#333' : '#d8d8d8';
-  s += textLine(`${rng.int(1, 280)}/${rng.int(250, 300)} R  ${name(rng, 2).toUpperCase()}`, body.x + 1, creditY, { font: 'sans', capMm: 0.9, fill: creditInk });
-  if (!c.borders) s += textLine(`Illus. ${name(rng, 2)} ${name(rng, 3)}`, body.x + 1, creditY - 1.3, { font: 'sansBold', capMm: 0.9, fill: creditInk });
+  s += textLine(`${rng.int(1, 280)}/${rng.int(250, 300)} R  ${name(rng, 2).toUpperCase()}`, body.x + 1, creditY, {
+    font: 'sans',
+    capMm: 0.9,
+    fill: creditInk,
+  });
+  if (!c.borders)
+    s += textLine(`Illus. ${name(rng, 2)} ${name(rng, 3)}`, body.x + 1, creditY - 1.3, {
+      font: 'sansBold',
+      capMm: 0.9,
+      fill: creditInk,
+    });
   return s;
 }
 
