@@ -79,6 +79,8 @@ test("an admin approves a payment and the user's balance shows the new points", 
   await expect(adminPage.getByText('Payment Approved')).toBeVisible();
   await expect(row).toBeHidden();
   await adminPage.getByRole('tab', { name: 'User Management' }).click();
+  await adminPage.getByLabel('Search users').fill(user.username);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
   await expect(adminPage.getByTestId(`user-row-${user.id}`)).toContainText('120');
   await adminPage.close();
 
@@ -155,4 +157,51 @@ test('card review and grade management page through many results, and a failed l
   await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
   await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(1);
   await adminPage.close();
+});
+
+test('an admin rejects a payment with a reason the user sees, and adds points with a reason shown in their history', async ({
+  page,
+  browser,
+}) => {
+  const user = await signUp(page);
+  const submitted = await page.request.post('/api/manual-payment', {
+    data: {
+      packageId: 'basic',
+      paymentMethod: 'cashapp',
+      transactionId: `C${user.username.replace(/[^a-z0-9]/gi, '')}`,
+    },
+  });
+  const { paymentId } = await submitted.json();
+
+  const adminPage = await browser.newPage();
+  await signInAsAdmin(adminPage);
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'Payment Management' }).click();
+  await adminPage.getByTestId(`payment-row-${paymentId}`).getByRole('button', { name: 'Reject' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Reject this payment?' });
+  await expect(dialog.getByRole('button', { name: 'Reject payment' })).toBeDisabled();
+  await dialog.getByLabel('Reason').fill('No payment with this reference arrived');
+  await dialog.getByRole('button', { name: 'Reject payment' }).click();
+  await expect(adminPage.getByText('Payment Rejected')).toBeVisible();
+
+  await adminPage.getByRole('tab', { name: 'User Management' }).click();
+  await adminPage.getByLabel('Search users').fill(user.username);
+  await adminPage.getByRole('button', { name: 'Search' }).click();
+  await adminPage.getByTestId(`user-row-${user.id}`).getByRole('button', { name: 'Adjust points' }).click();
+  const adjust = adminPage.getByRole('dialog', { name: `Adjust points for ${user.username}` });
+  await adjust.getByLabel('Points (+ to add, - to remove)').fill('15');
+  await adjust.getByRole('button', { name: 'Save' }).click();
+  await expect(adjust.getByText('Say why the points change: the user sees it')).toBeVisible();
+  await adjust.getByLabel('Reason').fill('Goodwill for a misread photo');
+  await adjust.getByRole('button', { name: 'Save' }).click();
+  await expect(adminPage.getByText(`${user.username} now has 35 points.`)).toBeVisible();
+  await expect(adminPage.getByTestId(`user-row-${user.id}`)).toContainText('35');
+  await adminPage.close();
+
+  await page.goto('/payment');
+  await expect(page.getByTestId('my-payment')).toContainText('No payment with this reference arrived');
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Points' }).click();
+  await expect(page.getByRole('cell', { name: '+15' })).toBeVisible();
+  await expect(page.getByText(/Goodwill for a misread photo/)).toBeVisible();
 });

@@ -40,3 +40,38 @@ export interface GradeCorrectionEntry {
   newValues: Record<string, unknown>;
   createdAt: string;
 }
+
+/** Paging and a search over usernames and emails, for the admin's user list. */
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+export const adminPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+/** One page of an admin list. */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** An admin adds (positive) or removes (negative) points, always with the reason, which the user sees. */
+export const pointsAdjustmentSchema = z.object({
+  delta: z
+    .number({ error: 'Points must be a whole number, positive to add or negative to remove' })
+    .int({ message: 'Points must be a whole number, positive to add or negative to remove' })
+    .refine((v) => v !== 0, { message: 'Points must not be zero' })
+    .refine((v) => Math.abs(v) <= 100_000, { message: 'At most 100,000 points at a time' }),
+  reason: z
+    .string({ error: 'Say why the points change: the user sees it' })
+    .trim()
+    .min(3, { message: 'Say why the points change: the user sees it' })
+    .max(300, { message: 'At most 300 characters' }),
+});
+export type PointsAdjustment = z.infer<typeof pointsAdjustmentSchema>;

@@ -1,13 +1,18 @@
 import { Pencil, Shield, User } from 'lucide-react';
 import { useState } from 'react';
-import type { CardGrading } from '@gradelens/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { pointsAdjustmentSchema, type AdminUser, type CardGrading, type PendingPayment } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { cellClass, DataTable } from '@/components/ui/data-table';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormMessage } from '@/components/ui/form-message';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAdminGradings } from '@/features/admin/api/admin-gradings';
-import { useAdminUsers } from '@/features/admin/api/admin-users';
+import { useAdjustPoints, useAdminUsers } from '@/features/admin/api/admin-users';
 import { useDecidePayment, usePendingPayments } from '@/features/admin/api/pending-payments';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { GradeBadge } from '@/components/grade-badge';
@@ -110,49 +115,159 @@ function GradeManagement() {
 }
 
 function UserManagement() {
-  const users = useAdminUsers();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const users = useAdminUsers(page, q);
   return (
     <div className="space-y-3">
-      <DataTable headers={['User', 'Email', 'Points', 'Status', 'Actions']}>
-        {(users.data ?? []).map((u) => (
-          <tr key={u.id} className="border-t border-slate-100" data-testid={`user-row-${u.id}`}>
-            <td className={td}>
-              <span className="flex items-center gap-2">
-                {u.isAdmin ? (
-                  <Shield className="size-4 text-brand-600" aria-hidden />
-                ) : (
-                  <User className="size-4 text-slate-500" aria-hidden />
-                )}
-                <span>
-                  <span className="font-medium text-slate-900">{u.username}</span>
-                  <span className="block text-xs text-slate-500">ID: {u.id}</span>
+      <form
+        className="flex flex-wrap gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setQ(search.trim());
+        }}
+      >
+        <Input
+          aria-label="Search users"
+          placeholder="Name or email"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="max-w-xs"
+        />
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </form>
+      {users.isError ? (
+        <LoadFailed what="users" onRetry={() => void users.refetch()} />
+      ) : (
+        <DataTable headers={['User', 'Email', 'Points', 'Status', 'Actions']}>
+          {(users.data?.items ?? []).map((u) => (
+            <tr key={u.id} className="border-t border-slate-100" data-testid={`user-row-${u.id}`}>
+              <td className={td}>
+                <span className="flex items-center gap-2">
+                  {u.isAdmin ? (
+                    <Shield className="size-4 text-brand-600" aria-hidden />
+                  ) : (
+                    <User className="size-4 text-slate-500" aria-hidden />
+                  )}
+                  <span>
+                    <span className="font-medium text-slate-900">{u.username}</span>
+                    <span className="block text-xs text-slate-500">ID: {u.id}</span>
+                  </span>
                 </span>
-              </span>
-            </td>
-            <td className={td}>{u.email}</td>
-            <td className={td}>{u.points}</td>
-            <td className={td}>{u.isAdmin ? 'Admin' : 'User'}</td>
-            <td className={td}>
-              <Button size="sm" variant="outline" disabled>
-                Manage
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <p className="text-xs text-slate-500">More user management features are coming soon.</p>
+              </td>
+              <td className={`${td} break-all`}>{u.email}</td>
+              <td className={td}>{u.points}</td>
+              <td className={td}>{u.isAdmin ? 'Admin' : 'User'}</td>
+              <td className={td}>
+                <Button size="sm" variant="outline" onClick={() => setAdjusting(u)}>
+                  Adjust points
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {users.data && users.data.items.length === 0 && <p className="text-sm text-slate-600">No user matches “{q}”.</p>}
+      {users.data && !users.isError && (
+        <Pager page={page} pageSize={users.data.pageSize} total={users.data.total} onPage={setPage} />
+      )}
+      <AdjustPointsDialog user={adjusting} onClose={() => setAdjusting(null)} />
     </div>
   );
 }
 
+/** Add or remove points for one user, with the reason they will see in their points history. */
+function AdjustPointsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const adjust = useAdjustPoints();
+  const form = useForm<{ delta: number; reason: string }>({
+    resolver: zodResolver(pointsAdjustmentSchema) as never,
+    defaultValues: { delta: 0, reason: '' },
+  });
+  const { errors } = form.formState;
+  const close = () => {
+    form.reset({ delta: 0, reason: '' });
+    onClose();
+  };
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogTitle>Adjust points for {user?.username}</DialogTitle>
+        <DialogDescription>
+          Balance now: {user?.points} points. Use a negative number to remove points. The reason is shown to the user in
+          their points history.
+        </DialogDescription>
+        <form
+          noValidate
+          className="mt-4 space-y-3"
+          onSubmit={form.handleSubmit((values) =>
+            user
+              ? adjust.mutate(
+                  { userId: user.id, ...values },
+                  {
+                    onSuccess: (answer) => {
+                      toast({
+                        title: 'Points adjusted',
+                        description: `${user.username} now has ${answer.points} points.`,
+                      });
+                      close();
+                    },
+                    onError: (error) =>
+                      toast({ title: 'Adjustment failed', description: messageOf(error), variant: 'destructive' }),
+                  },
+                )
+              : undefined,
+          )}
+        >
+          <div className="space-y-1.5">
+            <Label htmlFor="adjust-delta">Points (+ to add, - to remove)</Label>
+            <Input
+              id="adjust-delta"
+              type="number"
+              step={1}
+              aria-invalid={errors.delta ? true : undefined}
+              {...form.register('delta', { valueAsNumber: true })}
+            />
+            <FormMessage id="adjust-delta-error" message={errors.delta?.message} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="adjust-reason">Reason</Label>
+            <Input id="adjust-reason" aria-invalid={errors.reason ? true : undefined} {...form.register('reason')} />
+            <FormMessage id="adjust-reason-error" message={errors.reason?.message} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={adjust.isPending}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function PaymentManagement() {
-  const pending = usePendingPayments();
+  const [page, setPage] = useState(1);
+  const [rejecting, setRejecting] = useState<PendingPayment | null>(null);
+  const [reason, setReason] = useState('');
+  const pending = usePendingPayments(page);
   const decide = useDecidePayment();
-  const act = (id: number, decision: 'approve' | 'reject') =>
+  const act = (id: number, decision: 'approve' | 'reject', notes?: string) =>
     decide.mutate(
-      { id, decision },
+      { id, decision, notes },
       {
-        onSuccess: () => toast({ title: decision === 'approve' ? 'Payment Approved' : 'Payment Rejected' }),
+        onSuccess: () => {
+          toast({ title: decision === 'approve' ? 'Payment Approved' : 'Payment Rejected' });
+          setRejecting(null);
+          setReason('');
+        },
         onError: (error) =>
           toast({
             title: decision === 'approve' ? 'Approval Failed' : 'Rejection Failed',
@@ -162,33 +277,74 @@ function PaymentManagement() {
           }),
       },
     );
-  if (pending.data?.length === 0)
+  if (pending.isError) return <LoadFailed what="pending payments" onRetry={() => void pending.refetch()} />;
+  if (pending.data?.total === 0)
     return (
       <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
         No pending payments to review.
       </p>
     );
   return (
-    <DataTable headers={['User', 'Package', 'Method', 'Transaction ID', 'Date', 'Actions']}>
-      {(pending.data ?? []).map((p) => (
-        <tr key={p.id} className="border-t border-slate-100" data-testid={`payment-row-${p.id}`}>
-          <td className={td}>{p.username || `User #${p.userId}`}</td>
-          <td className={td}>
-            {p.packageId} ({p.pointsRequested} points, ${p.amount.toFixed(2)})
-          </td>
-          <td className={td}>{p.paymentMethod}</td>
-          <td className={td}>{p.transactionId}</td>
-          <td className={td}>{new Date(p.createdAt).toLocaleString()}</td>
-          <td className={`${td} flex gap-2`}>
-            <Button size="sm" disabled={decide.isPending} onClick={() => act(p.id, 'approve')}>
-              Approve
-            </Button>
-            <Button size="sm" variant="destructive" disabled={decide.isPending} onClick={() => act(p.id, 'reject')}>
-              Reject
-            </Button>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+    <div className="space-y-3">
+      <DataTable headers={['User', 'Package', 'Method', 'Transaction ID', 'Date', 'Actions']}>
+        {(pending.data?.items ?? []).map((p) => (
+          <tr key={p.id} className="border-t border-slate-100" data-testid={`payment-row-${p.id}`}>
+            <td className={td}>{p.username || `User #${p.userId}`}</td>
+            <td className={td}>
+              {p.packageId} ({p.pointsRequested} points, ${p.amount.toFixed(2)})
+            </td>
+            <td className={td}>{p.paymentMethod}</td>
+            <td className={`${td} break-all`}>{p.transactionId}</td>
+            <td className={td}>{new Date(p.createdAt).toLocaleString()}</td>
+            <td className={`${td} flex gap-2`}>
+              <Button size="sm" disabled={decide.isPending} onClick={() => act(p.id, 'approve')}>
+                Approve
+              </Button>
+              <Button size="sm" variant="destructive" disabled={decide.isPending} onClick={() => setRejecting(p)}>
+                Reject
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {pending.data && (
+        <Pager page={page} pageSize={pending.data.pageSize} total={pending.data.total} onPage={setPage} />
+      )}
+      <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
+        <DialogContent>
+          <DialogTitle>Reject this payment?</DialogTitle>
+          <DialogDescription>
+            {rejecting &&
+              `${rejecting.username || `User #${rejecting.userId}`}: ${rejecting.pointsRequested} points by ${rejecting.paymentMethod}, reference ${rejecting.transactionId}.`}{' '}
+            The user sees the reason you give.
+          </DialogDescription>
+          <form
+            noValidate
+            className="mt-4 space-y-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (rejecting && reason.trim().length >= 3) act(rejecting.id, 'reject', reason.trim());
+            }}
+          >
+            <Label htmlFor="reject-reason">Reason</Label>
+            <Input
+              id="reject-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="e.g. No payment with this reference arrived"
+            />
+            {reason.trim().length < 3 && <p className="text-xs text-slate-500">Give the reason in a few words.</p>}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => setRejecting(null)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={decide.isPending || reason.trim().length < 3}>
+                Reject payment
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
   );
 }

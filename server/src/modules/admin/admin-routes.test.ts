@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointsLedger } from '../../db/schema.ts';
 import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
-import { unique } from '../../../test/support/factories.ts';
+import { createUser, signIn, unique } from '../../../test/support/factories.ts';
 import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
 
 let t: TestApp;
@@ -33,6 +35,7 @@ describe('every admin call refuses guests (401) and users (403)', () => {
     ['GET', '/api/admin/manual-payments/pending'],
     ['POST', '/api/admin/manual-payments/1/approve'],
     ['POST', '/api/admin/manual-payments/1/reject', {}],
+    ['POST', '/api/admin/users/1/points', { delta: 10, reason: 'goodwill' }],
   ];
   it.each(calls)('%s %s', async (method, url, payload) => {
     const request = (cookie?: string) =>
@@ -195,8 +198,12 @@ describe('GET /api/admin/card-gradings', () => {
 
 describe('GET /api/admin/users', () => {
   it('lists users with email, points and role, never a password', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: as(roles.admin.cookie) });
-    const list = response.json();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?pageSize=200',
+      headers: as(roles.admin.cookie),
+    });
+    const list = response.json().items;
     expect(list).toContainEqual(
       expect.objectContaining({
         id: roles.user.id,
@@ -208,5 +215,64 @@ describe('GET /api/admin/users', () => {
     );
     expect(list).toContainEqual(expect.objectContaining({ id: roles.admin.id, isAdmin: true }));
     expect(JSON.stringify(list)).not.toMatch(/argon2/);
+  });
+
+  it('pages through users and finds them by name or email', async () => {
+    const first = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/users?page=1&pageSize=1', headers: as(roles.admin.cookie) })
+    ).json();
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    const second = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/users?page=2&pageSize=1', headers: as(roles.admin.cookie) })
+    ).json();
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+    const found = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/users?q=${encodeURIComponent(roles.user.email.toUpperCase())}`,
+        headers: as(roles.admin.cookie),
+      })
+    ).json();
+    expect(found.items.map((u: { id: number }) => u.id)).toEqual([roles.user.id]);
+    // A pattern character is searched for as itself.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/users?q=%25', headers: as(roles.admin.cookie) })).json()
+        .total,
+    ).toBe(0);
+  });
+});
+
+describe('POST /api/admin/users/:id/points', () => {
+  it('adds or removes points with a reason the user sees, never below zero, and records the admin', async () => {
+    const target = await createUser(t.db);
+    const adjust = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${target.id}/points`,
+        headers: as(roles.admin.cookie),
+        payload,
+      });
+    const added = await adjust({ delta: 30, reason: 'Refund for a misread photo' });
+    expect(added.json()).toEqual({ userId: target.id, points: 50 });
+    expect((await adjust({ delta: -50, reason: 'Duplicate account' })).json().points).toBe(0);
+    const below = await adjust({ delta: -1, reason: 'One too many' });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().message).toBe('That would take the balance below zero: the account has 0 points.');
+    const noReason = await adjust({ delta: 5, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields.reason).toBe('Say why the points change: the user sees it');
+    expect((await adjust({ delta: 0, reason: 'nothing' })).statusCode).toBe(400);
+    const ledger = await t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, target.id));
+    expect(ledger.filter((r) => r.reason === 'admin_adjustment')).toEqual([
+      expect.objectContaining({ delta: 30, actorId: roles.admin.id, note: 'Refund for a misread photo' }),
+      expect.objectContaining({ delta: -50, actorId: roles.admin.id, note: 'Duplicate account' }),
+    ]);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/my/points-ledger',
+      headers: { cookie: await signIn(t.app, target) },
+    });
+    expect(JSON.stringify(history.json())).toMatch(/Refund for a misread photo/);
   });
 });

@@ -4,12 +4,15 @@ import {
   gradeCorrectionSchema,
   type AdminUser,
   type GradeCorrectionEntry,
+  adminUsersQuerySchema,
+  pointsAdjustmentSchema,
+  type AdminPage,
 } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
 import { adminOnly, currentUser } from '../../http/session.ts';
 import { presentGrading } from '../gradings/presenter.ts';
-import { correctGrade, listCorrections, listUsers, searchGradings } from './service.ts';
+import { adjustPoints, correctGrade, listCorrections, listUsers, searchGradings } from './service.ts';
 
 /** Everything under /api/admin: 401 to guests, 403 to users (the adminOnly guard on each route). */
 export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {
@@ -49,7 +52,22 @@ export function adminRoutes(app: FastifyInstance, { db }: AppContext): void {
     },
   );
 
-  app.get('/admin/users', { preHandler: adminOnly }, async (): Promise<AdminUser[]> =>
-    (await listUsers(db)).map((u) => ({ ...u, isAdmin: u.isAdmin === 1, createdAt: u.createdAt.toISOString() })),
-  );
+  app.get('/admin/users', { preHandler: adminOnly }, async (request): Promise<AdminPage<AdminUser>> => {
+    const query = parseInput(adminUsersQuerySchema, request.query);
+    const { rows, total } = await listUsers(db, query);
+    return {
+      items: rows.map((u) => ({ ...u, isAdmin: u.isAdmin === 1, createdAt: u.createdAt.toISOString() })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+
+  // Points added or removed by hand, with the reason the user sees in their points history.
+  app.post('/admin/users/:id/points', { preHandler: adminOnly }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { delta, reason } = parseInput(pointsAdjustmentSchema, request.body);
+    const balance = await adjustPoints(db, { userId: id, adminId: currentUser(request).id, delta, reason });
+    return { userId: id, points: balance };
+  });
 }

@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { GradeCorrectionInput } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { cardGradings, gradeCorrections, users } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { changePoints } from '../points/ledger.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 
@@ -109,16 +110,55 @@ export async function listCorrections(db: Database, gradingId: number) {
     .orderBy(desc(gradeCorrections.createdAt), desc(gradeCorrections.id));
 }
 
-export async function listUsers(db: Database) {
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      points: users.points,
-      isAdmin: users.isAdmin,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .orderBy(sql`${users.id} desc`);
+/** One page of users, newest first, optionally those whose name or email holds `q`. */
+export async function listUsers(db: Database, query: { q?: string; page: number; pageSize: number }) {
+  const where = query.q ? or(ilike(users.username, like(query.q)), ilike(users.email, like(query.q))) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        points: users.points,
+        isAdmin: users.isAdmin,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(sql`${users.id} desc`)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * An admin adds or removes points: the balance and a ledger row (reason admin_adjustment, the
+ * admin as actor, the reason as the note the user sees) in one transaction, never below zero.
+ */
+export async function adjustPoints(
+  db: Database,
+  input: { userId: number; adminId: number; delta: number; reason: string },
+): Promise<number> {
+  try {
+    return await db.transaction((tx) =>
+      changePoints(tx, {
+        userId: input.userId,
+        delta: input.delta,
+        reason: 'admin_adjustment',
+        actorId: input.adminId,
+        note: input.reason,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_POINTS') {
+      const [row] = await db.select({ points: users.points }).from(users).where(eq(users.id, input.userId));
+      throw new AppError(
+        'CONFLICT',
+        `That would take the balance below zero: the account has ${row?.points ?? 0} points.`,
+      );
+    }
+    throw error;
+  }
 }

@@ -265,7 +265,7 @@ describe('admin decisions on payments', () => {
       url: '/api/admin/manual-payments/pending',
       headers: { cookie: admin.cookie },
     });
-    expect(asAdmin.json()).toContainEqual(
+    expect(asAdmin.json().items).toContainEqual(
       expect.objectContaining({ id, userId: user.id, username: user.username, packageId: 'standard' }),
     );
     expect(
@@ -294,7 +294,7 @@ describe('admin decisions on payments', () => {
       url: '/api/admin/manual-payments/pending',
       headers: { cookie: admin.cookie },
     });
-    expect(pending.json().map((p: { id: number }) => p.id)).not.toContain(id);
+    expect(pending.json().items.map((p: { id: number }) => p.id)).not.toContain(id);
   });
 
   it('credits once when twenty approvals of one payment race', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { manualPaymentSchema, rejectPaymentSchema } from '@gradelens/shared';
+import { adminPageQuerySchema, manualPaymentSchema, rejectPaymentSchema } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
@@ -41,9 +41,11 @@ export function paymentRoutes(app: FastifyInstance, { db, env }: AppContext): vo
     (await listUserPayments(db, currentUser(request).id)).map(presentMyPayment),
   );
 
-  app.get('/admin/manual-payments/pending', { preHandler: adminOnly }, async () =>
-    (await listPendingPayments(db)).map(presentPendingPayment),
-  );
+  app.get('/admin/manual-payments/pending', { preHandler: adminOnly }, async (request) => {
+    const page = parseInput(adminPageQuerySchema, request.query);
+    const { rows, total } = await listPendingPayments(db, page);
+    return { items: rows.map(presentPendingPayment), total, page: page.page, pageSize: page.pageSize };
+  });
 
   app.post('/admin/manual-payments/:id/approve', { preHandler: adminOnly }, async (request) => {
     const { id } = parseInput(idParams, request.params);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   DEFAULT_REJECTION_NOTE,
   type ManualPaymentInput,
@@ -73,13 +73,21 @@ export async function listUserPayments(db: Database, userId: number): Promise<Pa
     .orderBy(desc(manualPayments.createdAt), desc(manualPayments.id));
 }
 
-export async function listPendingPayments(db: Database) {
-  return db
-    .select({ payment: manualPayments, username: users.username })
-    .from(manualPayments)
-    .innerJoin(users, eq(users.id, manualPayments.userId))
-    .where(eq(manualPayments.status, 'pending'))
-    .orderBy(asc(manualPayments.createdAt), asc(manualPayments.id));
+/** One page of the payments waiting for a decision, oldest first. */
+export async function listPendingPayments(db: Database, page: { page: number; pageSize: number }) {
+  const pending = eq(manualPayments.status, 'pending');
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ payment: manualPayments, username: users.username })
+      .from(manualPayments)
+      .innerJoin(users, eq(users.id, manualPayments.userId))
+      .where(pending)
+      .orderBy(asc(manualPayments.createdAt), asc(manualPayments.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ total: count() }).from(manualPayments).where(pending),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
 }
 
 /**

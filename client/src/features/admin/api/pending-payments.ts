@@ -1,13 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_REJECTION_NOTE, type PendingPayment } from '@gradelens/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_REJECTION_NOTE, type AdminPage, type PendingPayment } from '@gradelens/shared';
 import { apiRequest } from '@/lib/api';
-import { adminUsersKey } from './admin-users.ts';
+import { ADMIN_PAGE_SIZE, adminUsersKey } from './admin-users.ts';
 
 export const pendingPaymentsKey = ['/api/admin/manual-payments/pending'] as const;
-export const usePendingPayments = () =>
+export const usePendingPayments = (page: number) =>
   useQuery({
-    queryKey: pendingPaymentsKey,
-    queryFn: () => apiRequest<PendingPayment[]>('GET', '/api/admin/manual-payments/pending'),
+    queryKey: [...pendingPaymentsKey, page],
+    queryFn: () =>
+      apiRequest<AdminPage<PendingPayment>>(
+        'GET',
+        `/api/admin/manual-payments/pending?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`,
+      ),
+    placeholderData: keepPreviousData,
   });
 
 export function useDecidePayment() {

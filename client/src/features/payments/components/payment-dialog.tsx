@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { PAYMENT_METHODS, transactionIdSchema, type PaymentMethod, type PointsPackage } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -12,6 +15,10 @@ import { cn } from '@/lib/utils';
 import { useSubmitPayment } from '../api/my-payments.ts';
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal' };
+
+/** The dialog's form: a method and the payment's reference, parsed as the server parses it. */
+const paymentFormSchema = z.object({ paymentMethod: z.enum(PAYMENT_METHODS), transactionId: transactionIdSchema });
+type PaymentForm = z.input<typeof paymentFormSchema>;
 
 export function PaymentDialog({
   pkg,
@@ -26,8 +33,12 @@ export function PaymentDialog({
 }) {
   // Only the methods the operator set an account for are offered.
   const offered = PAYMENT_METHODS.filter((m) => accounts[m]);
-  const [method, setMethod] = useState<PaymentMethod>(offered[0] ?? 'venmo');
-  const [reference, setReference] = useState('');
+  const form = useForm<PaymentForm>({
+    resolver: zodResolver(paymentFormSchema) as never,
+    defaultValues: { paymentMethod: offered[0] ?? 'venmo', transactionId: '' },
+  });
+  const [method, reference] = useWatch({ control: form.control, name: ['paymentMethod', 'transactionId'] });
+  const setMethod = (m: PaymentMethod) => form.setValue('paymentMethod', m);
   const submit = useSubmitPayment();
   // The server parses with the same schema, so what is shown here is what gets recorded.
   const recorded = transactionIdSchema.safeParse(reference);
@@ -45,7 +56,7 @@ export function PaymentDialog({
     );
   };
   const close = () => {
-    setReference('');
+    form.reset({ paymentMethod: offered[0] ?? 'venmo', transactionId: '' });
     onClose();
   };
   return (
@@ -58,16 +69,10 @@ export function PaymentDialog({
         {pkg && (
           <form
             className="mt-4 space-y-5"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!recorded.success)
-                return toast({
-                  title: 'Check the transaction ID',
-                  description: recorded.error.issues[0]?.message,
-                  variant: 'destructive',
-                });
+            noValidate
+            onSubmit={form.handleSubmit((values) =>
               submit.mutate(
-                { packageId: pkg.id, paymentMethod: method, transactionId: reference },
+                { packageId: pkg.id, paymentMethod: values.paymentMethod, transactionId: values.transactionId },
                 {
                   onSuccess: (answer) => {
                     toast({ title: 'Payment submitted!', description: answer.message });
@@ -80,8 +85,8 @@ export function PaymentDialog({
                       variant: 'destructive',
                     }),
                 },
-              );
-            }}
+              ),
+            )}
           >
             <fieldset>
               <legend className="text-sm font-semibold text-slate-900">1. Choose a payment method</legend>
@@ -126,8 +131,7 @@ export function PaymentDialog({
               </Label>
               <Input
                 id="payment-reference"
-                value={reference}
-                onChange={(e) => setReference(e.target.value)}
+                {...form.register('transactionId')}
                 placeholder="e.g. 1234-5678"
                 aria-describedby="payment-reference-recorded"
                 aria-invalid={reference !== '' && !recorded.success}
