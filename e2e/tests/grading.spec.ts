@@ -123,6 +123,10 @@ test('a user without enough points sees the Insufficient Points view', async ({ 
   await gradeCard(page);
   await gradeCard(page);
   await page.goto('/');
+  // Told before uploading anything, with the way to more points.
+  const short = page.getByTestId('points-short');
+  await expect(short).toContainText('You have 0 points and a grading costs 10.');
+  await expect(short.getByRole('link', { name: 'Get points in the Point Bank' })).toHaveAttribute('href', '/payment');
   await page.getByTestId('front-file').setInputFiles(FRONT);
   await page.getByTestId('back-file').setInputFiles(BACK);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
