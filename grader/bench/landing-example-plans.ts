@@ -1,5 +1,7 @@
 import type { ZooOptions } from '../src/synth/zoo/index.ts';
 
+export type { LandingExample } from '@gradelens/shared';
+
 /** What the landing page's examples are made of: one card per family, two of them worn. */
 export const EXAMPLE_PLANS = [
   { family: 'pokemon', label: 'Pokemon-style card, clean', damaged: false, firstSeed: 800_001 },
@@ -7,22 +9,6 @@ export const EXAMPLE_PLANS = [
   { family: 'yugioh', label: 'Yu-Gi-Oh-style card, clean', damaged: false, firstSeed: 800_201 },
   { family: 'sports', label: 'Sports card, worn', damaged: true, firstSeed: 800_301 },
 ] as const;
-
-export interface LandingExample {
-  family: string;
-  label: string;
-  seed: number;
-  damaged: boolean;
-  picture: string;
-  overallGrade: number;
-  centeringGrade: number | null;
-  cornerGrade: number;
-  edgeGrade: number;
-  surfaceGrade: number;
-  confidence: number;
-  /** The overall grade of what the generator drew (its truth), for comparison. */
-  drawnGrade: number;
-}
 
 /** A plain, well-lit photo: white paper, no holder, 1080p. */
 export const exampleOptions = (plan: (typeof EXAMPLE_PLANS)[number], seed: number): ZooOptions => ({

@@ -177,3 +177,20 @@ export interface GradeReport {
 export type GradeOutcome =
   | { ok: true; report: GradeReport; annotated: { front: Buffer; back: Buffer } }
   | { ok: false; rejection: GradeRejection };
+
+/** One of the landing page's examples: the engine's grades of a generated pair (grader/bench/landing-examples.ts). */
+export interface LandingExample {
+  family: string;
+  label: string;
+  seed: number;
+  damaged: boolean;
+  picture: string;
+  overallGrade: number;
+  centeringGrade: number | null;
+  cornerGrade: number;
+  edgeGrade: number;
+  surfaceGrade: number;
+  confidence: number;
+  /** The overall grade of what the generator drew (its truth), for comparison. */
+  drawnGrade: number;
+}

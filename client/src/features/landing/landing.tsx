@@ -1,22 +1,10 @@
 import { Award, Camera, Ruler, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { POINTS_PER_GRADING, SIGNUP_BONUS_POINTS } from '@gradelens/shared';
+import { POINTS_PER_GRADING, SIGNUP_BONUS_POINTS, type LandingExample } from '@gradelens/shared';
 import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/current-user';
 import examples from './examples.json';
-
-interface LandingExample {
-  family: string;
-  label: string;
-  picture: string;
-  overallGrade: number;
-  centeringGrade: number | null;
-  cornerGrade: number;
-  edgeGrade: number;
-  surfaceGrade: number;
-  drawnGrade: number;
-}
 
 const features = [
   {

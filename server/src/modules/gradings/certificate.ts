@@ -1,8 +1,9 @@
 import { eq, isNotNull, and } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cardGradings, gradeCorrections } from '../../db/schema.ts';
+import { cardGradings } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { GradeReport } from '@gradelens/shared';
+import { latestCorrection } from './service.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 
@@ -39,11 +40,7 @@ export async function findCertified(db: Database, number: string): Promise<Gradi
  */
 export async function presentCertificate(db: Database, row: GradingRow, viewerId: number | null) {
   const report = row.analysis as GradeReport | null;
-  const [correction] = await db
-    .select({ at: gradeCorrections.createdAt })
-    .from(gradeCorrections)
-    .where(eq(gradeCorrections.cardGradingId, row.id))
-    .limit(1);
+  const correction = await latestCorrection(db, row.id);
   const number = certificateNumber(row);
   return {
     certificateNumber: number,
@@ -59,7 +56,7 @@ export async function presentCertificate(db: Database, row: GradingRow, viewerId
     surfaceGrade: row.surfaceGrade,
     gradedAt: row.gradedAt?.toISOString() ?? null,
     gradingMethod: row.gradingMethod,
-    correctedByGrader: correction !== undefined,
+    correctedByGrader: correction !== null,
     centeringSetByOwner: centeringSetByOwner(report),
     photoPath: row.certPhotoHidden === 1 || !row.frontThumbPath ? null : `/api/certificates/${number}/photo`,
     sharedGradingId: row.sharedAt ? row.id : null,

@@ -7,8 +7,6 @@ import type { Grader } from './analyze.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 
-const FACE_NAME = { front: 'front', back: 'back' } as const;
-
 /**
  * The card finder on both stored photos, free: what the owner confirms or corrects before
  * paying. The photos were re-encoded upright at upload, so the engine's pixels are theirs.
@@ -42,7 +40,7 @@ export async function checkHints(images: ImageStore, grading: GradingRow, hints:
     const hint = hints[face];
     if (!hint) continue;
     const size = await photoSize(images, face === 'front' ? grading.frontImagePath : grading.backImagePath);
-    const problem = outlineProblem(hint.corners, size, FACE_NAME[face]);
+    const problem = outlineProblem(hint.corners, size, face);
     if (problem) fields[`${face}.corners`] = problem;
   }
   const messages = Object.values(fields);

@@ -347,25 +347,14 @@ function FacePicture({
           drawn &&
           SIDES.map((side) => {
             const at = lineAt(side, drawn);
-            return side === 'left' || side === 'right' ? (
+            const ends =
+              side === 'left' || side === 'right'
+                ? { x1: at, x2: at, y1: g.y(0), y2: g.y(g.h) }
+                : { x1: g.x(0), x2: g.x(g.w), y1: at, y2: at };
+            return (
               <line
                 key={side}
-                x1={at}
-                x2={at}
-                y1={g.y(0)}
-                y2={g.y(g.h)}
-                stroke="#3b82f6"
-                strokeWidth={2}
-                strokeDasharray="6 3"
-                vectorEffect="non-scaling-stroke"
-              />
-            ) : (
-              <line
-                key={side}
-                y1={at}
-                y2={at}
-                x1={g.x(0)}
-                x2={g.x(g.w)}
+                {...ends}
                 stroke="#3b82f6"
                 strokeWidth={2}
                 strokeDasharray="6 3"

@@ -1,9 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PixelPoint, Quad } from '@gradelens/shared';
-import { cn } from '@/lib/utils';
-
-export { defaultOutline } from './outline-geometry.ts';
 import { Photo } from '@/components/photo';
+import { cn } from '@/lib/utils';
 
 const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 /** The loupe's size (CSS px) and how much it enlarges. */

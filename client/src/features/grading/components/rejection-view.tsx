@@ -1,14 +1,11 @@
 import { AlertTriangle, MousePointer2 } from 'lucide-react';
-import type { CardGrading, Detection, Face, Quad } from '@gradelens/shared';
+import { RETAKE_ONLY, type CardGrading, type Detection, type Face, type Quad } from '@gradelens/shared';
+import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
 import { OutlineEditor } from './outline-editor.tsx';
 import { RetakeButton } from './outline-check.tsx';
-import { Photo } from '@/components/photo';
 
 export type Rejection = NonNullable<CardGrading['rejection']>;
-
-/** Codes for which placing the corners cannot help: the photo itself must be taken again. */
-const RETAKE_ONLY = new Set(['not_an_image', 'corrupt_image', 'too_many_pixels', 'too_small', 'too_blurry']);
 
 /**
  * Why the engine stopped, on the photos it stopped at: the outline it took the card to be where
@@ -30,7 +27,8 @@ export function RejectionView({
   retaking: Face | null;
   onPlace: () => void;
 }) {
-  const canPlace = !RETAKE_ONLY.has(rejection.code);
+  // Placing the corners cannot help where the photo itself must be retaken.
+  const canPlace = !(RETAKE_ONLY as readonly string[]).includes(rejection.code);
   return (
     <section className="space-y-5" aria-labelledby="rejection-heading" data-testid="rejection">
       <div className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
