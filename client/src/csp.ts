@@ -1,12 +1,8 @@
 import { setNonce } from 'get-nonce';
-import { config } from 'zod';
 
-// The server's Content-Security-Policy forbids eval and inline styles without its nonce; main.tsx
-// imports this file first, so both hold before any module runs.
-
-// Zod compiles its object parsers with new Function when it may, and probes for it when a
-// schema is built.
-config({ jitless: true });
+// The server's Content-Security-Policy forbids inline styles without its nonce; main.tsx imports
+// this file first, so the nonce is known before any module runs. (Eval is forbidden too: see
+// lib/zod-jitless.ts for Zod.)
 
 // Radix's dialog scroll lock inserts a <style> element: it carries the nonce the server wrote
 // into the page (absent under Vite's dev server, which sends no policy).

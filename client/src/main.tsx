@@ -1,18 +1,37 @@
 import './csp.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { seedFromBoot } from './lib/boot.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+
+const queryClient = createQueryClient();
+seedFromBoot(queryClient);
+const app = (
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
+    <Providers client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.firstElementChild) {
+  // The server sent the page already drawn (a guest's home page, client/scripts/prerender.mjs):
+  // React takes it over in small slices, so the page answers taps while the code starts.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('The prerendered page did not match the app:', error),
+    });
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -18,7 +18,7 @@ import {
   registerSecurityHeaders,
   rejectNulInAddress,
 } from './http/security.ts';
-import { registerSessionLoading } from './http/session.ts';
+import { registerSessionLoading, sessionUserOf } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -33,6 +33,7 @@ import type { PriceProvider } from './modules/prices/provider.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { keptSessionSecret } from './modules/sessions/secret.ts';
+import { presentCurrentUser } from './modules/accounts/presenter.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { localImageStore, type ImageStore } from './storage/images.ts';
 import { clientDist } from './paths.ts';
@@ -114,7 +115,14 @@ export async function buildApp({
     photoRoutes(withSession, context);
   });
 
-  if (serveClient && existsSync(path.join(clientDist, 'index.html'))) await registerAppShell(app, clientDist);
+  if (serveClient && existsSync(path.join(clientDist, 'index.html'))) {
+    await registerAppShell(app, clientDist, {
+      currentUser: async (request) => {
+        const user = await sessionUserOf(db, request);
+        return user ? presentCurrentUser(user) : null;
+      },
+    });
+  }
   return app;
 }
 

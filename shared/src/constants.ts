@@ -1,3 +1,5 @@
+import type { CurrentUser } from './auth.ts';
+
 /** Business constants: one place for every number the product promises (docs/product.md section 9). */
 
 export const BRAND = 'GradeLens';
@@ -59,3 +61,12 @@ export const IMAGE_DECODE_BUDGET_SECONDS = 15;
 /** The photo formats uploads take, told by their bytes on the server; the file inputs offer the same. */
 export const PHOTO_FORMATS = 'JPEG, PNG, WebP, HEIC or AVIF';
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,.heic,.heif';
+
+/**
+ * The JSON element the server writes into each page it sends (server/src/http/app-shell.ts),
+ * read by the client before its first render (client/src/lib/boot.ts): who is signed in.
+ */
+export const BOOT_ELEMENT_ID = 'gl-boot';
+export interface BootData {
+  user: CurrentUser | null;
+}

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useState, type ImgHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
@@ -14,6 +14,14 @@ export function Photo({
   ...rest
 }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; placeholder?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
+  // A page drawn by the server (the guest home page) may have failed to load an image before
+  // the app took it over, so its error event was never heard: look when the element is attached.
+  const brokenAlready = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) setFailed(src);
+    },
+    [src],
+  );
   if (failed === src) {
     return (
       <div
@@ -29,5 +37,5 @@ export function Photo({
       </div>
     );
   }
-  return <img src={src} alt={alt} className={className} onError={() => setFailed(src)} {...rest} />;
+  return <img ref={brokenAlready} src={src} alt={alt} className={className} onError={() => setFailed(src)} {...rest} />;
 }

@@ -1,16 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NONCE_PLACEHOLDER, registerAppShell } from './app-shell.ts';
+import type { CurrentUser } from '@gradelens/shared';
+import { NONCE_PLACEHOLDER, registerAppShell, type ShellOptions } from './app-shell.ts';
 import { registerSecurityHeaders } from './security.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'gradelens-shell-'));
 writeFileSync(
   path.join(dist, 'index.html'),
-  `<html><head><meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" /></head><body></body></html>`,
+  `<html><head><meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" /></head><body><div id="root"></div></body></html>`,
+);
+writeFileSync(
+  path.join(dist, 'home.html'),
+  `<html><head><meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" /></head><body><div id="root"><h1>Drawn at build time</h1></div></body></html>`,
 );
 writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
 mkdirSync(path.join(dist, 'assets'));
@@ -20,12 +25,31 @@ writeFileSync(path.join(dist, 'assets', 'index-8yUP7Ecf.js.br'), brotliCompressS
 writeFileSync(path.join(dist, 'assets', 'index-8yUP7Ecf.js.gz'), gzipSync(bundle));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-async function shellApp() {
+async function shellApp(options: ShellOptions = {}) {
   const app = Fastify();
   await registerSecurityHeaders(app, { PUBLIC_URL: 'http://localhost:5000' });
-  await registerAppShell(app, dist);
+  await registerAppShell(app, dist, options);
   return app;
 }
+
+const member: CurrentUser = {
+  id: 7,
+  username: 'ash</script><script>alert(1)</script>',
+  email: 'ash@example.com',
+  isAdmin: false,
+  points: 20,
+  createdAt: '2026-11-25T00:00:00.000Z',
+};
+/** Stands in for the session lookup: the cookie 'who' names the visitor. */
+const byCookie: ShellOptions = {
+  currentUser: async (request) => {
+    const who = /who=(\w+)/.exec(String(request.headers.cookie ?? ''))?.[1];
+    if (who === 'broken') throw new Error('database down');
+    return who === 'member' ? member : null;
+  },
+};
+const bootIn = (html: string) =>
+  /<script type="application\/json" id="gl-boot">(.*?)<\/script>/.exec(html)?.[1] ?? null;
 
 const nonceIn = (html: string) => /content="([^"]+)"/.exec(html)?.[1];
 
@@ -84,6 +108,46 @@ describe('the app shell', () => {
     const script = await app.inject({ method: 'GET', url: '/app.js' });
     expect(script.body).toBe('console.log(1)');
     expect(String(script.headers['content-security-policy'])).toMatch(/style-src 'self';/);
+    await app.close();
+  });
+
+  it('says who is signed in, in a JSON element no username can break out of', async () => {
+    const app = await shellApp(byCookie);
+    const guest = await app.inject({ method: 'GET', url: '/gallery' });
+    expect(JSON.parse(bootIn(guest.body)!)).toEqual({ user: null });
+    const signedIn = await app.inject({ method: 'GET', url: '/gallery', headers: { cookie: 'who=member' } });
+    const boot = bootIn(signedIn.body)!;
+    expect(boot).not.toContain('</script>');
+    expect(JSON.parse(boot)).toEqual({ user: member });
+    expect(signedIn.body.match(/<script/g)).toHaveLength(1);
+    // A failed lookup sends the page without it: the client then asks /api/user.
+    const broken = await app.inject({ method: 'GET', url: '/gallery', headers: { cookie: 'who=broken' } });
+    expect([broken.statusCode, bootIn(broken.body)]).toEqual([200, null]);
+    await app.close();
+  });
+
+  it('sends the prerendered home page to a guest at / only; a user, another page or a query gets the empty shell', async () => {
+    const app = await shellApp(byCookie);
+    const drawn = (response: { body: string }) => response.body.includes('Drawn at build time');
+    expect(drawn(await app.inject({ method: 'GET', url: '/' }))).toBe(true);
+    expect(drawn(await app.inject({ method: 'GET', url: '/', headers: { cookie: 'who=member' } }))).toBe(false);
+    expect(drawn(await app.inject({ method: 'GET', url: '/?draft=4' }))).toBe(false);
+    expect(drawn(await app.inject({ method: 'GET', url: '/gallery' }))).toBe(false);
+    const direct = await app.inject({ method: 'GET', url: '/home.html' });
+    expect(direct.body).not.toContain(NONCE_PLACEHOLDER);
+    await app.close();
+  });
+
+  it('compresses the shell as the browser accepts', async () => {
+    const app = await shellApp(byCookie);
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Drawn at build time');
+    const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('Drawn at build time');
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
     await app.close();
   });
 });

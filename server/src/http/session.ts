@@ -28,6 +28,12 @@ export function registerSessionLoading(app: FastifyInstance, db: Database): void
   });
 }
 
+/** The user a request's session cookie names, or null: for answers outside the API (the app shell). */
+export async function sessionUserOf(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
+  const token = readSessionToken(request);
+  return token ? findSessionUser(db, token) : null;
+}
+
 function readSessionToken(request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return null;
