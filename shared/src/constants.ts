@@ -70,3 +70,6 @@ export const BOOT_ELEMENT_ID = 'gl-boot';
 export interface BootData {
   user: CurrentUser | null;
 }
+
+/** The user-timing mark the client sets once it has taken the page over (npm run bench:web reads it). */
+export const APP_READY_MARK = 'gradelens:app-ready';
