@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adminBadgeTier, gradeColour, overallLabel, professionalScaleLabel, starRating } from './grade-labels.ts';
+import {
+  adminBadgeTier,
+  gradeColour,
+  gradeWithHalfPoint,
+  halfPointOf,
+  overallLabel,
+  professionalScaleLabel,
+  starRating,
+} from './grade-labels.ts';
 
 describe('grade labels (docs/product.md section 9)', () => {
   it('names each overall band', () => {
@@ -37,5 +45,25 @@ describe('grade labels (docs/product.md section 9)', () => {
 
   it('tiers admin badges at 9 and 7', () => {
     expect([9, 7, 6].map(adminBadgeTier)).toEqual(['default', 'secondary', 'destructive']);
+  });
+});
+
+describe('half points beside whole grades', () => {
+  const scores = { overall: 8.5, centering: null, corners: 8.5, edges: 9, surface: 7.5 };
+
+  it('gives the measured half point when the whole grade is its lower whole number', () => {
+    expect(halfPointOf(scores, false, 'overall', 8)).toBe(8.5);
+    expect(halfPointOf(scores, false, 'surface', 7)).toBe(7.5);
+    expect(gradeWithHalfPoint(8, 8.5, true)).toBe('8 (measured 8.5)');
+  });
+
+  it('gives none for a whole measurement, another grade, a correction, a missing score or an ungraded card', () => {
+    expect(halfPointOf(scores, false, 'edges', 9)).toBeNull();
+    expect(halfPointOf(scores, false, 'corners', 7)).toBeNull();
+    expect(halfPointOf(scores, true, 'corners', 8)).toBeNull();
+    expect(halfPointOf(scores, false, 'centering', null)).toBeNull();
+    expect(halfPointOf(null, false, 'overall', 8)).toBeNull();
+    expect(gradeWithHalfPoint(null, null, true)).toBe('Not measured');
+    expect(gradeWithHalfPoint(null, null, false)).toBe('-');
   });
 });

@@ -1,4 +1,4 @@
-import type { DefectKind } from './grading.ts';
+import type { DefectKind, HalfPointScores } from './grading.ts';
 
 /** How grades are named and drawn (docs/product.md section 9): one place for client, label PDF and reports. */
 
@@ -86,3 +86,27 @@ export const DEFECT_KIND_NAMES: Record<DefectKind, string> = {
   crease: 'crease',
   print_line: 'print line',
 };
+
+/**
+ * The engine's half-point figure behind a whole grade (the notes speak in half points: 'limits
+ * corners to 8.5'), to show beside the whole grade the API reports when it differs: 8 with 8.5
+ * measured. None after a grader's correction, whose whole grades stand alone.
+ */
+export function halfPointOf(
+  scores: Partial<HalfPointScores> | null | undefined,
+  corrected: boolean,
+  key: keyof HalfPointScores,
+  shown: number | null,
+): number | null {
+  const half = scores?.[key];
+  if (corrected || shown === null || typeof half !== 'number' || Math.floor(half) !== shown || half === shown) {
+    return null;
+  }
+  return half;
+}
+
+/** A whole grade with its measured half point when there is one: '8 (measured 8.5)'. */
+export function gradeWithHalfPoint(shown: number | null, half: number | null, graded: boolean): string {
+  const text = subgradeText(shown, graded);
+  return half === null ? text : `${text} (measured ${half})`;
+}

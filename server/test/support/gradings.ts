@@ -55,7 +55,7 @@ export async function markGraded(
     .where(eq(cardGradings.id, id));
 }
 
-const FAKE_REPORT: GradeReport = {
+export const FAKE_REPORT: GradeReport = {
   rubricVersion: 1,
   overallGrade: 8,
   centeringGrade: 9,

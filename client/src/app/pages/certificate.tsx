@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { overallLabel, subgradeText } from '@gradelens/shared';
+import { overallLabel, subgradeText, type HalfPointScores } from '@gradelens/shared';
 import { messageOf } from '@/lib/server-errors';
 import { useCertificatePhoto } from '@/features/grading/api/outline';
 import { apiRequest } from '@/lib/api';
@@ -25,6 +25,8 @@ interface Certificate {
   gradedAt: string | null;
   gradingMethod: string | null;
   correctedByGrader: boolean;
+  /** The engine's half point behind each whole grade, where it measured one. */
+  measured: Record<keyof HalfPointScores, number | null>;
   centeringSetByOwner: boolean;
   photoPath: string | null;
   sharedGradingId: number | null;
@@ -55,11 +57,11 @@ export function CertificatePage() {
     );
   }
   const graded = cert.overallGrade !== null;
-  const rows: [string, number | null][] = [
-    ['Centering', cert.centeringGrade],
-    ['Corners', cert.cornerGrade],
-    ['Edges', cert.edgeGrade],
-    ['Surface', cert.surfaceGrade],
+  const rows: [string, number | null, number | null][] = [
+    ['Centering', cert.centeringGrade, cert.measured.centering],
+    ['Corners', cert.cornerGrade, cert.measured.corners],
+    ['Edges', cert.edgeGrade, cert.measured.edges],
+    ['Surface', cert.surfaceGrade, cert.measured.surface],
   ];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -95,12 +97,18 @@ export function CertificatePage() {
             <span className="text-lg font-semibold text-slate-600">
               {graded ? overallLabel(cert.overallGrade!) : ''}
             </span>
+            {cert.measured.overall !== null && (
+              <span className="block text-sm font-medium text-slate-600">measured {cert.measured.overall}</span>
+            )}
           </p>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            {rows.map(([name, value]) => (
+            {rows.map(([name, value, half]) => (
               <div key={name} className="contents">
                 <dt className="text-slate-600">{name}</dt>
-                <dd className="font-semibold text-slate-900">{subgradeText(value, graded)}</dd>
+                <dd className="font-semibold text-slate-900">
+                  {subgradeText(value, graded)}
+                  {half !== null && <span className="ml-1 font-normal text-slate-600">(measured {half})</span>}
+                </dd>
               </div>
             ))}
           </dl>

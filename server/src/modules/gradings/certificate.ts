@@ -2,7 +2,7 @@ import { eq, isNotNull, and } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cardGradings } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { GradeReport } from '@gradelens/shared';
+import { halfPointOf, type GradeReport } from '@gradelens/shared';
 import { latestCorrection } from './service.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
@@ -57,6 +57,14 @@ export async function presentCertificate(db: Database, row: GradingRow, viewerId
     gradedAt: row.gradedAt?.toISOString() ?? null,
     gradingMethod: row.gradingMethod,
     correctedByGrader: correction !== null,
+    // The engine's half point behind each whole grade, where it measured one (none after a correction).
+    measured: {
+      overall: halfPointOf(report?.scores, correction !== null, 'overall', row.overallGrade),
+      centering: halfPointOf(report?.scores, correction !== null, 'centering', row.centeringGrade),
+      corners: halfPointOf(report?.scores, correction !== null, 'corners', row.cornerGrade),
+      edges: halfPointOf(report?.scores, correction !== null, 'edges', row.edgeGrade),
+      surface: halfPointOf(report?.scores, correction !== null, 'surface', row.surfaceGrade),
+    },
     centeringSetByOwner: centeringSetByOwner(report),
     photoPath: row.certPhotoHidden === 1 || !row.frontThumbPath ? null : `/api/certificates/${number}/photo`,
     sharedGradingId: row.sharedAt ? row.id : null,

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardGradings, imageMetadata } from '../../db/schema.ts';
+import { cardGradings, gradeCorrections, imageMetadata } from '../../db/schema.ts';
 import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
-import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
+import { FAKE_REPORT, markGraded, uploadCard } from '../../../test/support/gradings.ts';
 import { pdfText, renderFirstPage } from '../../../test/support/pdf.ts';
 import { EXAMPLE_HEIC_SIZE, exampleHeic } from '../../../test/support/heic.ts';
 import { jpegOf, multipart, notPhotos } from '../../../test/support/images.ts';
@@ -458,6 +458,44 @@ describe('GET /api/card-gradings/:id/label', () => {
       headers: { cookie: roles.user.cookie },
     });
     expect(grading.json()).toMatchObject({ centeringGrade: null, overallGrade: 8 });
+  });
+
+  it('shows the half point the engine measured beside each whole grade, and none once a grader corrected it', async () => {
+    const id = await uploadCard(t.app, roles.user.cookie);
+    await markGraded(t.db, id, {
+      overallGrade: 8,
+      cornerGrade: 8,
+      analysis: { ...FAKE_REPORT, scores: { overall: 8.5, centering: 9, corners: 8.5, edges: 9, surface: 9 } },
+    });
+    const label = async () =>
+      pdfText(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/card-gradings/${id}/label`,
+            headers: { cookie: roles.user.cookie },
+          })
+        ).rawPayload,
+      );
+    const measured = await label();
+    expect(measured).toMatch(/Corners:\s*8 \(8\.5\)/);
+    expect(measured).toMatch(/Edges:\s*9(?! \()/);
+    expect(measured).toContain('MEASURED 8.5');
+    expect(measured).toContain('In brackets: the half point measured.');
+    const certificate = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/certificates/${await certificateOf(id)}` })).json().measured;
+    expect(await certificate()).toEqual({ overall: 8.5, centering: null, corners: 8.5, edges: null, surface: null });
+    await t.db.insert(gradeCorrections).values({
+      cardGradingId: id,
+      adminId: roles.admin.id,
+      oldValues: { cornerGrade: 8 },
+      newValues: { cornerGrade: 8, notes: 'Checked by hand' },
+    });
+    const corrected = await label();
+    expect(corrected).toMatch(/Corners:\s*8(?! \()/);
+    expect(corrected).not.toContain('MEASURED');
+    expect(corrected).not.toContain('In brackets');
+    expect(await certificate()).toEqual({ overall: null, centering: null, corners: null, edges: null, surface: null });
   });
 
   it("points the QR code at the server's own address, never at a Host header the request made up", async () => {

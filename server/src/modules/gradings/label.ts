@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { BRAND, overallLabel, subgradeText, type GradeReport } from '@gradelens/shared';
+import { BRAND, halfPointOf, overallLabel, subgradeText, type GradeReport } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ImageStore } from '../../storage/images.ts';
@@ -15,7 +15,7 @@ const HEIGHT = 216;
 /** A one-page PDF grade label with a front thumbnail and a QR code to the public certificate page. */
 export async function renderLabel(
   grading: GradingRow,
-  options: { images: ImageStore; certificateUrl: string },
+  options: { images: ImageStore; certificateUrl: string; corrected: boolean },
 ): Promise<Buffer> {
   if (grading.overallGrade === null) {
     throw new AppError(
@@ -75,18 +75,35 @@ export async function renderLabel(
     .fillColor('#475569')
     .text('OVERALL GRADE', x + 58, 124);
 
-  const subgrades: [string, number | null][] = [
-    ['Centering', grading.centeringGrade],
-    ['Corners', grading.cornerGrade],
-    ['Edges', grading.edgeGrade],
-    ['Surface', grading.surfaceGrade],
-  ];
-  subgrades.forEach(([name, value], i) => {
+  // The whole grades the spec asks for, each with the engine's half point when it measured one.
+  const scores = (grading.analysis as GradeReport | null)?.scores;
+  const overallHalf = halfPointOf(scores, options.corrected, 'overall', grading.overallGrade);
+  if (overallHalf !== null) {
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#475569')
+      .text(`MEASURED ${overallHalf}`, x + 58, 133);
+  }
+  const subgrades = [
+    ['Centering', 'centering', grading.centeringGrade],
+    ['Corners', 'corners', grading.cornerGrade],
+    ['Edges', 'edges', grading.edgeGrade],
+    ['Surface', 'surface', grading.surfaceGrade],
+  ] as const;
+  subgrades.forEach(([name, key, value], i) => {
     const cx = x + (i % 2) * 95;
     const cy = 150 + Math.floor(i / 2) * 16;
     doc.font('Helvetica').fontSize(9).fillColor('#334155').text(`${name}:`, cx, cy);
-    doc.font('Helvetica-Bold').text(subgradeText(value, true), cx + 55, cy);
+    const half = halfPointOf(scores, options.corrected, key, value);
+    doc.font('Helvetica-Bold').text(`${subgradeText(value, true)}${half === null ? '' : ` (${half})`}`, cx + 55, cy);
   });
+  if (
+    overallHalf !== null ||
+    subgrades.some(([, key, value]) => halfPointOf(scores, options.corrected, key, value) !== null)
+  ) {
+    doc.font('Helvetica').fontSize(6).fillColor('#64748b').text('In brackets: the half point measured.', x, 180);
+  }
 
   const graded = (grading.gradedAt ?? grading.createdAt).toISOString().slice(0, 10);
   const ownerLines = centeringSetByOwner(grading.analysis as GradeReport | null)

@@ -192,6 +192,7 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     const pdf = await renderLabel(grading, {
       images,
       certificateUrl: `${env.PUBLIC_URL}/cert/${certificateNumber(grading)}`,
+      corrected: (await latestCorrection(db, grading.id)) !== null,
     });
     return reply
       .type('application/pdf')

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CardDetailsInput } from '@gradelens/shared';
 import { cardDetailsSchema } from '@gradelens/shared';
 import type { z } from 'zod';
@@ -155,4 +155,14 @@ export async function latestCorrection(
   if (!row) return null;
   const notes = (row.values as { notes?: unknown } | null)?.notes;
   return { at: row.at.toISOString(), notes: typeof notes === 'string' ? notes : null };
+}
+
+/** Which of these gradings a grader has corrected (their whole grades then stand without half points). */
+export async function correctedIds(db: Database, gradingIds: number[]): Promise<Set<number>> {
+  if (gradingIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: gradeCorrections.cardGradingId })
+    .from(gradeCorrections)
+    .where(inArray(gradeCorrections.cardGradingId, gradingIds));
+  return new Set(rows.map((r) => r.id));
 }

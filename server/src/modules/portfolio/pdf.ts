@@ -1,6 +1,14 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { BRAND, formatAverageGrade, subgradeText, summarizePortfolio } from '@gradelens/shared';
+import {
+  BRAND,
+  formatAverageGrade,
+  gradeWithHalfPoint,
+  halfPointOf,
+  summarizePortfolio,
+  type GradeReport,
+  type HalfPointScores,
+} from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import type { ImageStore } from '../../storage/images.ts';
 
@@ -12,7 +20,7 @@ const ROW_HEIGHT = 64;
 /** A portfolio PDF: a summary, then one row per card with its front thumbnail and grades. */
 export async function renderPortfolio(
   cards: GradingRow[],
-  options: { userName: string; images: ImageStore },
+  options: { userName: string; images: ImageStore; corrected: Set<number> },
 ): Promise<Buffer> {
   const thumbnails = await loadThumbnails(cards, options.images);
   const doc = new PDFDocument({
@@ -69,10 +77,16 @@ export async function renderPortfolio(
       y + 16,
       { width: 300, height: 12, ellipsis: true },
     );
+    // Whole grades, each with the engine's half point when it measured one (none after a correction).
+    const scores = (card.analysis as GradeReport | null)?.scores;
+    const graded = card.overallGrade !== null;
+    const grade = (key: keyof HalfPointScores, value: number | null) =>
+      gradeWithHalfPoint(value, halfPointOf(scores, options.corrected.has(card.id), key, value), graded);
     doc.text(
-      `Centering ${subgradeText(card.centeringGrade, card.overallGrade !== null)}   Corners ${card.cornerGrade ?? '-'}   Edges ${card.edgeGrade ?? '-'}   Surface ${card.surfaceGrade ?? '-'}`,
+      `Centering ${grade('centering', card.centeringGrade)}   Corners ${grade('corners', card.cornerGrade)}   Edges ${grade('edges', card.edgeGrade)}   Surface ${grade('surface', card.surfaceGrade)}`,
       x,
       y + 30,
+      { width: PAGE.width - PAGE.margin - x, height: 12, ellipsis: true },
     );
     doc
       .fontSize(8)
@@ -83,6 +97,14 @@ export async function renderPortfolio(
       width: 60,
       align: 'right',
     });
+    const overallHalf = halfPointOf(scores, options.corrected.has(card.id), 'overall', card.overallGrade);
+    if (overallHalf !== null) {
+      doc
+        .font('Helvetica')
+        .fontSize(7)
+        .fillColor('#64748b')
+        .text(`measured ${overallHalf}`, PAGE.width - PAGE.margin - 70, y + 38, { width: 60, align: 'right' });
+    }
     y += ROW_HEIGHT;
   });
   if (cards.length === 0) doc.font('Helvetica').fontSize(11).text('No graded cards yet.', PAGE.margin, y);

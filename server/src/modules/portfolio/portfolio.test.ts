@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
-import { markGraded, uploadCard } from '../../../test/support/gradings.ts';
+import { FAKE_REPORT, markGraded, uploadCard } from '../../../test/support/gradings.ts';
 import { pdfText, renderFirstPage } from '../../../test/support/pdf.ts';
 
 let t: TestApp;
@@ -67,6 +67,26 @@ describe('POST /api/portfolio/download', () => {
     expect(rowOf(text, 'Black Lotus').at(-1)).toBe('6');
     // Two rows of 56 pt each carry a front thumbnail.
     expect(await thumbnailPixelRows(response.rawPayload)).toBeGreaterThanOrEqual(2 * 56 * 0.9);
+  });
+
+  it('shows the half point the engine measured beside the whole grades', async () => {
+    const { user } = await rolesFor(t);
+    const id = await uploadCard(t.app, user.cookie);
+    await markGraded(t.db, id, {
+      cardName: 'Half Haunter',
+      overallGrade: 8,
+      cornerGrade: 8,
+      analysis: { ...FAKE_REPORT, scores: { overall: 8.5, centering: 8, corners: 8.5, edges: 9, surface: 9 } },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/portfolio/download',
+      headers: { cookie: user.cookie },
+      payload: { cards: [{ id }], userName: user.username },
+    });
+    const text = await pdfText(response.rawPayload);
+    expect(text).toMatch(/Corners 8 \(measured 8\.5\)\s+Edges 9\s/);
+    expect(text).toContain('measured 8.5');
   });
 
   it('lists the cards in the order the page sent them and shows the average with one decimal', async () => {

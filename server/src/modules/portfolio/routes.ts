@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { cardGradings } from '../../db/schema.ts';
 import { parseInput } from '../../http/parse.ts';
 import { currentUser, signedIn } from '../../http/session.ts';
-import { listUserGradings } from '../gradings/service.ts';
+import { correctedIds, listUserGradings } from '../gradings/service.ts';
 import { renderPortfolio } from './pdf.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
@@ -21,7 +21,11 @@ export function portfolioRoutes(app: FastifyInstance, { db, images }: AppContext
           cards.map((c) => c.id),
         )
       : own;
-    const pdf = await renderPortfolio(chosen, { userName: user.username, images });
+    const corrected = await correctedIds(
+      db,
+      chosen.map((c) => c.id),
+    );
+    const pdf = await renderPortfolio(chosen, { userName: user.username, images, corrected });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${user.username}_Portfolio.pdf"`)

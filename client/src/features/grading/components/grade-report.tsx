@@ -2,6 +2,7 @@ import { AlertTriangle, BadgeCheck, Star, StarHalf } from 'lucide-react';
 import type { CenteringFace, Face, Frame, GradeReport } from '@gradelens/shared';
 import {
   gradeColour,
+  halfPointOf,
   isLowConfidence,
   NOT_MEASURED,
   overallLabel,
@@ -64,7 +65,7 @@ export function GradeReportView({
         <p className={cn('text-6xl font-extrabold', colour.text)} data-testid="overall-grade">
           {overall}
         </p>
-        <HalfPoint value={halfPointOf(report, corrected, 'overall', overall)} />
+        <HalfPoint value={halfPointOf(report?.scores, Boolean(corrected), 'overall', overall)} />
         <p className="text-lg font-semibold text-slate-900">{overallLabel(overall)}</p>
         <Stars grade={overall} />
         {corrected ? (
@@ -100,7 +101,7 @@ export function GradeReportView({
                 <div className="flex items-baseline justify-between">
                   <span className="font-medium text-slate-900">{c.label}</span>
                   <span className={cn('font-bold', cc.text)}>
-                    {score}/10 <HalfPoint value={halfPointOf(report, corrected, c.key, score)} />
+                    {score}/10 <HalfPoint value={halfPointOf(report?.scores, Boolean(corrected), c.key, score)} />
                   </span>
                 </div>
                 <div className="mt-1 h-2 rounded-full bg-slate-100">
@@ -222,22 +223,6 @@ function LowConfidence({ report }: { report: GradeReport }) {
       )}
     </div>
   );
-}
-
-/**
- * The engine's half-point figure behind a whole grade (the notes speak in half points: 'limits
- * corners to 8.5'), shown beside the whole grade the API reports, when it differs. Not after a
- * grader's correction, whose whole grades stand alone.
- */
-function halfPointOf(
-  report: GradeReport | null,
-  corrected: unknown,
-  key: keyof GradeReport['scores'],
-  shown: number,
-): number | null {
-  const half = report?.scores?.[key];
-  if (corrected || typeof half !== 'number' || Math.floor(half) !== shown || half === shown) return null;
-  return half;
 }
 
 function HalfPoint({ value }: { value: number | null }) {
