@@ -39,17 +39,21 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-/** Uploads the generated front and back photos through the API; the card has no details or grades yet. */
-export async function uploadCard(page: Page): Promise<number> {
+/** The generated photo pairs (e2e/make-photos.ts): a clean card, and a worn one the engine grades in half points. */
+export const PAIRS = {
+  clean: { front: 'front.jpg', back: 'back.jpg' },
+  worn: { front: 'worn-front.jpg', back: 'worn-back.jpg' },
+} as const;
+
+/** Uploads a generated front and back photo through the API; the card has no details or grades yet. */
+export async function uploadCard(page: Page, pair: keyof typeof PAIRS = 'clean'): Promise<number> {
+  const photo = (name: string) => ({
+    name,
+    mimeType: 'image/jpeg',
+    buffer: readFileSync(path.join(PHOTOS_DIR, name)),
+  });
   const upload = await page.request.post('/api/card-gradings/upload', {
-    multipart: {
-      frontImage: {
-        name: 'front.jpg',
-        mimeType: 'image/jpeg',
-        buffer: readFileSync(path.join(PHOTOS_DIR, 'front.jpg')),
-      },
-      backImage: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(PHOTOS_DIR, 'back.jpg')) },
-    },
+    multipart: { frontImage: photo(PAIRS[pair].front), backImage: photo(PAIRS[pair].back) },
   });
   expect(upload.status()).toBe(201);
   return (await upload.json()).id;
@@ -59,8 +63,9 @@ export async function uploadCard(page: Page): Promise<number> {
 export async function gradeCard(
   page: Page,
   details = { cardName: 'Blastoise', cardSet: 'Base Set', gameBrand: 'Pokemon' },
+  pair: keyof typeof PAIRS = 'clean',
 ): Promise<number> {
-  const id = await uploadCard(page);
+  const id = await uploadCard(page, pair);
   expect((await page.request.patch(`/api/card-gradings/${id}/metadata`, { data: details })).status()).toBe(200);
   expect((await page.request.post(`/api/card-gradings/${id}/analyze`, { data: {} })).status()).toBe(200);
   return id;

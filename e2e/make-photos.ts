@@ -1,5 +1,5 @@
 // Writes generated card photos for the browser tests: front.jpg, back.jpg (one card, with
-// known truth), front-12mp.jpg and back-12mp.jpg (the same card at 12 megapixels), small-back.jpg (the back of a smaller card: the pair is refused as mismatched),
+// known truth), worn-front.jpg and worn-back.jpg (a worn card graded in half points), front-12mp.jpg and back-12mp.jpg (the same card at 12 megapixels), small-back.jpg (the back of a smaller card: the pair is refused as mismatched),
 // two-cards.jpg with two-cards.json (two copies of a card side by side, which the finder will
 // not choose between, and the left one's corners) and camera.y4m, a one-frame I420 video the
 // fake camera plays. camera.y4m is written last: its presence means the set is complete.
@@ -19,6 +19,10 @@ writeFileSync(path.join(dir, 'back.jpg'), card.back);
 const large = await generateCase({ seed: 11, frame: '12mp', variant: 'clean', blurSigma: 0 });
 writeFileSync(path.join(dir, 'front-12mp.jpg'), large.front);
 writeFileSync(path.join(dir, 'back-12mp.jpg'), large.back);
+// A worn card the engine grades 7 overall (7.5 measured) with edges 8 (8.5 measured): the half points on screen.
+const worn = await generateCase({ seed: 21, frame: '1080p', variant: 'worn', blurSigma: 0 });
+writeFileSync(path.join(dir, 'worn-front.jpg'), worn.front);
+writeFileSync(path.join(dir, 'worn-back.jpg'), worn.back);
 const small = await generateCase({ seed: 12, frame: '1080p', variant: 'clean', size: 'small', blurSigma: 0 });
 writeFileSync(path.join(dir, 'small-back.jpg'), small.back);
 

@@ -45,6 +45,14 @@ Object.assign(process.env, {
   PAYMENT_ACCOUNT_PAYPAL: 'pay@e2e-shop.example.test',
   MARKETPLACE_LIVE_URL: 'https://live.e2e-shop.example.test/',
   MARKETPLACE_RESALE_URL: 'https://resale.e2e-shop.example.test/',
+  // The default packages and one more, so a test sees the screens follow the configuration.
+  POINTS_PACKAGES: JSON.stringify([
+    { id: 'basic', name: 'Basic', points: 100, price: 5 },
+    { id: 'standard', name: 'Standard', points: 250, price: 10 },
+    { id: 'premium', name: 'Premium', points: 500, price: 20 },
+    { id: 'ultimate', name: 'Ultimate', points: 1000, price: 40 },
+    { id: 'collector', name: 'Collector', points: 2000, price: 75 },
+  ]),
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });

@@ -16,7 +16,9 @@ const queryClient = createQueryClient();
 seedFromBoot(queryClient);
 const app = (
   <AppRoot queryClient={queryClient}>
-    <BrowserRouter>
+    {/* Navigations render at once, not as transitions: signing out goes home in the same render
+        that forgets the user, so a signed-in page's guard never sees it without one. */}
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   </AppRoot>

@@ -212,7 +212,7 @@ test('a user who forgot the password resets it through the link in the mail', as
   await expect(page.getByRole('alert').filter({ hasText: 'Password Reset Failed' })).toContainText('already used');
 });
 
-test('buying a package ends with the pending payment listed', async ({ page, user }) => {
+test('buying a package ends with the pending payment listed', { tag: '@phone' }, async ({ page, user }) => {
   await page.goto('/payment');
   await expect(page.getByRole('heading', { name: 'Purchase Points' })).toBeVisible();
   await expect(page.getByTestId('package-standard')).toContainText('4.00¢ per point');
@@ -309,7 +309,7 @@ test('payment details that fail to load are reported', async ({ page, user }) =>
   );
 });
 
-test('the marketplace opens the two stores in a new tab', async ({ page }) => {
+test('the marketplace opens the two stores in a new tab', { tag: '@phone' }, async ({ page }) => {
   let release = () => {};
   const settingsHeld = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/site-settings', async (route) => {
@@ -329,22 +329,25 @@ test('the marketplace opens the two stores in a new tab', async ({ page }) => {
   }
 });
 
-test('with no payment account or store configured, nothing invented is shown: purchases are not set up, and no store is linked', async ({
-  page,
-  user,
-}) => {
-  expect((await (await page.request.get('/api/user')).json()).username).toBe(user.username);
-  // The server's answer for a site without settings (its own behaviour has API tests).
-  await page.route('**/api/payment/accounts', (route) =>
-    route.fulfill({ json: { accounts: {}, packages: { basic: { name: 'Basic', points: 100, price: 5 } } } }),
-  );
-  await page.route('**/api/site-settings', (route) =>
-    route.fulfill({ json: { marketplace: { liveStoreUrl: null, resaleStoreUrl: null } } }),
-  );
-  await page.goto('/payment');
-  await expect(page.getByTestId('purchases-not-set-up')).toContainText('Buying points is not set up on this site yet');
-  await expect(page.getByRole('button', { name: 'Select Package' })).toHaveCount(0);
-  await page.goto('/marketplace');
-  await expect(page.getByTestId('no-stores')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Visit/ })).toHaveCount(0);
-});
+test(
+  'with no payment account or store configured, nothing invented is shown: purchases are not set up, and no store is linked',
+  { tag: '@phone' },
+  async ({ page, user }) => {
+    expect((await (await page.request.get('/api/user')).json()).username).toBe(user.username);
+    // The server's answer for a site without settings (its own behaviour has API tests).
+    await page.route('**/api/payment/accounts', (route) =>
+      route.fulfill({ json: { accounts: {}, packages: { basic: { name: 'Basic', points: 100, price: 5 } } } }),
+    );
+    await page.route('**/api/site-settings', (route) =>
+      route.fulfill({ json: { marketplace: { liveStoreUrl: null, resaleStoreUrl: null } } }),
+    );
+    await page.goto('/payment');
+    await expect(page.getByTestId('purchases-not-set-up')).toContainText(
+      'Buying points is not set up on this site yet',
+    );
+    await expect(page.getByRole('button', { name: 'Select Package' })).toHaveCount(0);
+    await page.goto('/marketplace');
+    await expect(page.getByTestId('no-stores')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Visit/ })).toHaveCount(0);
+  },
+);

@@ -104,104 +104,107 @@ test('the admin dashboard shows its four tabs and finds a grading by id', async 
   await expect(page.getByText('available in a future update')).toBeVisible();
 });
 
-test('card review and grade management page through many results, and a failed load is not mistaken for none', async ({
-  page,
-  browser,
-}) => {
-  const owner = await signUp(page);
-  const cardName = `Paging ${owner.username}`;
-  const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 50, height: 70 } });
-  for (let i = 0; i < 26; i += 1) {
-    const upload = await page.request.post('/api/card-gradings/upload', {
-      multipart: {
-        frontImage: { name: 'front.png', mimeType: 'image/png', buffer: photo },
-        backImage: { name: 'back.png', mimeType: 'image/png', buffer: photo },
+test(
+  'card review and grade management page through many results, and a failed load is not mistaken for none',
+  { tag: '@phone' },
+  async ({ page, browser }) => {
+    const owner = await signUp(page);
+    const cardName = `Paging ${owner.username}`;
+    const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 50, height: 70 } });
+    for (let i = 0; i < 26; i += 1) {
+      const upload = await page.request.post('/api/card-gradings/upload', {
+        multipart: {
+          frontImage: { name: 'front.png', mimeType: 'image/png', buffer: photo },
+          backImage: { name: 'back.png', mimeType: 'image/png', buffer: photo },
+        },
+      });
+      expect(upload.status()).toBe(201);
+      const { id } = await upload.json();
+      await page.request.patch(`/api/card-gradings/${id}/metadata`, {
+        data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' },
+      });
+    }
+
+    const adminPage = await browser.newPage();
+    await signInAsAdmin(adminPage);
+    await adminPage.route(
+      (url) => url.pathname === '/api/admin/card-gradings',
+      (route) =>
+        route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }),
+      { times: 1 },
+    );
+    await adminPage.goto('/card-review');
+    await expect(adminPage.getByText('Failed to load cards')).toBeVisible();
+    await expect(adminPage.getByText(/Found \d+ card\(s\)/)).toHaveCount(0);
+    await expect(adminPage.getByText('No cards found matching your search criteria.')).toHaveCount(0);
+    await adminPage.getByRole('button', { name: 'Try Again' }).click();
+    await expect(adminPage.getByText(/Found \d+ card\(s\)/)).toBeVisible();
+
+    await adminPage.getByLabel('Card name').fill(cardName);
+    await adminPage.getByRole('button', { name: 'Search' }).click();
+    await expect(adminPage.getByText('Found 26 card(s)')).toBeVisible();
+    await expect(adminPage.getByText('Page 1 of 2')).toBeVisible();
+    await expect(adminPage.getByTestId(/^review-/)).toHaveCount(25);
+    await adminPage.getByRole('button', { name: 'Next' }).click();
+    await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
+    await expect(adminPage.getByTestId(/^review-/)).toHaveCount(1);
+    await expect(adminPage.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await adminPage.goto('/admin');
+    await adminPage.getByLabel('Search gradings').fill(cardName);
+    await expect(adminPage.getByText('Page 1 of 2')).toBeVisible();
+    await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(25);
+    await adminPage.getByRole('button', { name: 'Next' }).click();
+    await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
+    await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(1);
+    await adminPage.close();
+  },
+);
+
+test(
+  'an admin rejects a payment with a reason the user sees, and adds points with a reason shown in their history',
+  { tag: '@phone' },
+  async ({ page, browser }) => {
+    const user = await signUp(page);
+    const submitted = await page.request.post('/api/manual-payment', {
+      data: {
+        packageId: 'basic',
+        paymentMethod: 'cashapp',
+        transactionId: `C${user.username.replace(/[^a-z0-9]/gi, '')}`,
       },
     });
-    expect(upload.status()).toBe(201);
-    const { id } = await upload.json();
-    await page.request.patch(`/api/card-gradings/${id}/metadata`, {
-      data: { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' },
-    });
-  }
+    const { paymentId } = await submitted.json();
 
-  const adminPage = await browser.newPage();
-  await signInAsAdmin(adminPage);
-  await adminPage.route(
-    (url) => url.pathname === '/api/admin/card-gradings',
-    (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }),
-    { times: 1 },
-  );
-  await adminPage.goto('/card-review');
-  await expect(adminPage.getByText('Failed to load cards')).toBeVisible();
-  await expect(adminPage.getByText(/Found \d+ card\(s\)/)).toHaveCount(0);
-  await expect(adminPage.getByText('No cards found matching your search criteria.')).toHaveCount(0);
-  await adminPage.getByRole('button', { name: 'Try Again' }).click();
-  await expect(adminPage.getByText(/Found \d+ card\(s\)/)).toBeVisible();
+    const adminPage = await browser.newPage();
+    await signInAsAdmin(adminPage);
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('tab', { name: 'Payment Management' }).click();
+    await adminPage.getByTestId(`payment-row-${paymentId}`).getByRole('button', { name: 'Reject' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Reject this payment?' });
+    await expect(dialog.getByRole('button', { name: 'Reject payment' })).toBeDisabled();
+    await dialog.getByLabel('Reason').fill('No payment with this reference arrived');
+    await dialog.getByRole('button', { name: 'Reject payment' }).click();
+    await expect(adminPage.getByText('Payment Rejected')).toBeVisible();
 
-  await adminPage.getByLabel('Card name').fill(cardName);
-  await adminPage.getByRole('button', { name: 'Search' }).click();
-  await expect(adminPage.getByText('Found 26 card(s)')).toBeVisible();
-  await expect(adminPage.getByText('Page 1 of 2')).toBeVisible();
-  await expect(adminPage.getByTestId(/^review-/)).toHaveCount(25);
-  await adminPage.getByRole('button', { name: 'Next' }).click();
-  await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
-  await expect(adminPage.getByTestId(/^review-/)).toHaveCount(1);
-  await expect(adminPage.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await adminPage.getByRole('tab', { name: 'User Management' }).click();
+    await adminPage.getByLabel('Search users').fill(user.username);
+    await adminPage.getByRole('button', { name: 'Search' }).click();
+    await adminPage.getByTestId(`user-row-${user.id}`).getByRole('button', { name: 'Adjust points' }).click();
+    const adjust = adminPage.getByRole('dialog', { name: `Adjust points for ${user.username}` });
+    await adjust.getByLabel('Points (+ to add, - to remove)').fill('15');
+    await adjust.getByRole('button', { name: 'Save' }).click();
+    await expect(adjust.getByText('Say why the points change: the user sees it')).toBeVisible();
+    await adjust.getByLabel('Reason').fill('Goodwill for a misread photo');
+    await adjust.getByRole('button', { name: 'Save' }).click();
+    await expect(adminPage.getByText(`${user.username} now has 35 points.`)).toBeVisible();
+    await expect(adminPage.getByTestId(`user-row-${user.id}`)).toContainText('35');
+    await adminPage.close();
 
-  await adminPage.goto('/admin');
-  await adminPage.getByLabel('Search gradings').fill(cardName);
-  await expect(adminPage.getByText('Page 1 of 2')).toBeVisible();
-  await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(25);
-  await adminPage.getByRole('button', { name: 'Next' }).click();
-  await expect(adminPage.getByText('Page 2 of 2')).toBeVisible();
-  await expect(adminPage.getByTestId(/^grading-row-/)).toHaveCount(1);
-  await adminPage.close();
-});
-
-test('an admin rejects a payment with a reason the user sees, and adds points with a reason shown in their history', async ({
-  page,
-  browser,
-}) => {
-  const user = await signUp(page);
-  const submitted = await page.request.post('/api/manual-payment', {
-    data: {
-      packageId: 'basic',
-      paymentMethod: 'cashapp',
-      transactionId: `C${user.username.replace(/[^a-z0-9]/gi, '')}`,
-    },
-  });
-  const { paymentId } = await submitted.json();
-
-  const adminPage = await browser.newPage();
-  await signInAsAdmin(adminPage);
-  await adminPage.goto('/admin');
-  await adminPage.getByRole('tab', { name: 'Payment Management' }).click();
-  await adminPage.getByTestId(`payment-row-${paymentId}`).getByRole('button', { name: 'Reject' }).click();
-  const dialog = adminPage.getByRole('dialog', { name: 'Reject this payment?' });
-  await expect(dialog.getByRole('button', { name: 'Reject payment' })).toBeDisabled();
-  await dialog.getByLabel('Reason').fill('No payment with this reference arrived');
-  await dialog.getByRole('button', { name: 'Reject payment' }).click();
-  await expect(adminPage.getByText('Payment Rejected')).toBeVisible();
-
-  await adminPage.getByRole('tab', { name: 'User Management' }).click();
-  await adminPage.getByLabel('Search users').fill(user.username);
-  await adminPage.getByRole('button', { name: 'Search' }).click();
-  await adminPage.getByTestId(`user-row-${user.id}`).getByRole('button', { name: 'Adjust points' }).click();
-  const adjust = adminPage.getByRole('dialog', { name: `Adjust points for ${user.username}` });
-  await adjust.getByLabel('Points (+ to add, - to remove)').fill('15');
-  await adjust.getByRole('button', { name: 'Save' }).click();
-  await expect(adjust.getByText('Say why the points change: the user sees it')).toBeVisible();
-  await adjust.getByLabel('Reason').fill('Goodwill for a misread photo');
-  await adjust.getByRole('button', { name: 'Save' }).click();
-  await expect(adminPage.getByText(`${user.username} now has 35 points.`)).toBeVisible();
-  await expect(adminPage.getByTestId(`user-row-${user.id}`)).toContainText('35');
-  await adminPage.close();
-
-  await page.goto('/payment');
-  await expect(page.getByTestId('my-payment')).toContainText('No payment with this reference arrived');
-  await page.goto('/profile');
-  await page.getByRole('tab', { name: 'Points' }).click();
-  await expect(page.getByRole('cell', { name: '+15' })).toBeVisible();
-  await expect(page.getByText(/Goodwill for a misread photo/)).toBeVisible();
-});
+    await page.goto('/payment');
+    await expect(page.getByTestId('my-payment')).toContainText('No payment with this reference arrived');
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Points' }).click();
+    await expect(page.getByRole('cell', { name: '+15' })).toBeVisible();
+    await expect(page.getByText(/Goodwill for a misread photo/)).toBeVisible();
+  },
+);

@@ -39,7 +39,7 @@ test('an admin sees the admin links in the header and the user menu', async ({ p
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
 });
 
-test('the home page shows the landing block, the steps and the footer', async ({ page }) => {
+test('the home page shows the landing block, the steps and the footer', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Know your card's grade before you send it in");
   await expect(page.getByRole('region', { name: 'Features' }).getByRole('heading', { level: 3 })).toHaveText([
@@ -110,19 +110,25 @@ test('every page loads under the Content-Security-Policy, for a guest, a user an
   // The violations themselves are checked after every test by the fixture.
 });
 
-test('a gallery that fails to load says so and retries; a photo that is gone shows a placeholder', async ({ page }) => {
-  let fail = true;
-  await page.route('**/api/gallery*', (route) =>
-    fail ? route.fulfill({ status: 503, json: { message: 'The database is busy.' } }) : route.continue(),
-  );
-  await page.goto('/gallery');
-  const alert = page.getByRole('alert').filter({ hasText: 'The gallery could not be loaded.' });
-  await expect(alert).toContainText('The database is busy.');
-  fail = false;
-  await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(alert).toHaveCount(0);
+test(
+  'a gallery that fails to load says so and retries; a photo that is gone shows a placeholder',
+  { tag: '@phone' },
+  async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/gallery*', (route) =>
+      fail ? route.fulfill({ status: 503, json: { message: 'The database is busy.' } }) : route.continue(),
+    );
+    await page.goto('/gallery');
+    const alert = page.getByRole('alert').filter({ hasText: 'The gallery could not be loaded.' });
+    await expect(alert).toContainText('The database is busy.');
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toHaveCount(0);
 
-  await page.route('**/examples/*.jpg', (route) => route.fulfill({ status: 404, body: '' }));
-  await page.goto('/');
-  await expect(page.getByTestId('example-grading').first().getByRole('img')).toHaveAccessibleName(/No image available/);
-});
+    await page.route('**/examples/*.jpg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/');
+    await expect(page.getByTestId('example-grading').first().getByRole('img')).toHaveAccessibleName(
+      /No image available/,
+    );
+  },
+);

@@ -13,10 +13,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: logout,
-    onSuccess: async () => {
-      // Home first (rendered at once, not as a transition), then signed out: the other way
-      // round, a signed-in page's guard would see no user and send the visitor to /auth.
-      await navigate('/', { flushSync: true });
+    onSuccess: () => {
+      // Home and signed out in one render (navigations are not transitions, main.tsx): signed
+      // out first, a signed-in page's guard would see no user and send the visitor to /auth.
+      void navigate('/');
       switchUser(queryClient, null);
     },
     onError: (error) => {
