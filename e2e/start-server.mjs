@@ -32,7 +32,7 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gradelens-e2e-'));
 Object.assign(process.env, {
   DATA_DIR: dataDir,
-  PORT: '5055',
+  PORT: process.env.E2E_PORT ?? '5055',
   HOST: '127.0.0.1',
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',

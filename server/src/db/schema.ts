@@ -135,10 +135,15 @@ export const cardGradings = pgTable(
     /** The owner took the front photo off the public certificate page. */
     certPhotoHidden: flag('cert_photo_hidden', 0),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** Graded by a person at an in-person submission (gradingMethod 'in_person'), not by the engine. */
+    inPersonSubmissionId: integer('in_person_submission_id').references(() => inPersonGradingSubmissions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     index('card_gradings_user_id_idx').on(t.userId, t.createdAt),
+    index('card_gradings_in_person_idx').on(t.inPersonSubmissionId),
     index('card_gradings_shared_at_idx').on(t.sharedAt),
     index('card_gradings_overall_grade_idx').on(t.overallGrade),
     // Every photo request finds the grading that names the file (modules/photos/service.ts).
@@ -273,10 +278,18 @@ export const inPersonGradingSubmissions = pgTable(
     status: text('status').notNull().default('pending'),
     submissionNotes: text('submission_notes'),
     trackingNumber: text('tracking_number'),
+    /** The shop's notes to the customer with the latest step (shown on the status page). */
+    adminNotes: text('admin_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('in_person_user_idx').on(t.userId, t.createdAt),
+    index('in_person_status_idx').on(t.status, t.createdAt),
+    check(
+      'in_person_status_valid',
+      sql`${t.status} IN ('pending', 'received', 'grading', 'shipped', 'completed', 'cancelled')`,
+    ),
     check('in_person_service_type_valid', sql`${t.serviceType} IN ('standard', 'express', 'premium')`),
     check('in_person_total_cards_positive', sql`${t.totalCards} > 0`),
     check('in_person_total_cost_non_negative', sql`${t.totalCost} >= 0`),
@@ -296,8 +309,12 @@ export const products = pgTable(
     featured: flag('featured', 0),
     active: flag('active', 1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    // The photo route finds the product that names a file (modules/photos/service.ts).
+    index('products_image_idx').on(t.imageUrl),
+    index('products_listing_idx').on(t.active, t.featured, t.createdAt),
     check('products_price_non_negative', sql`${t.price} >= 0`),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_featured_flag', sql`${t.featured} IN (0, 1)`),
@@ -315,10 +332,29 @@ export const orders = pgTable(
     totalAmount: numeric('total_amount', { precision: 10, scale: 2 }).notNull(),
     status: text('status').notNull().default('pending'),
     shippingAddress: text('shipping_address').notNull(),
+    /** The buyer's payment, as for points: method and normalised transaction id, then an admin's decision. */
+    paymentMethod: text('payment_method'),
+    transactionId: text('transaction_id'),
+    paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
+    /** Why the last payment was not confirmed (the buyer may send another). */
+    paymentNote: text('payment_note'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId), check('orders_total_non_negative', sql`${t.totalAmount} >= 0`)],
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_method_transaction_id_unique')
+      .on(t.paymentMethod, t.transactionId)
+      .where(sql`${t.transactionId} IS NOT NULL`),
+    check('orders_total_non_negative', sql`${t.totalAmount} >= 0`),
+    check('orders_status_valid', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      'orders_method_valid',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ('venmo', 'cashapp', 'paypal')`,
+    ),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -451,3 +487,25 @@ export const priceCache = pgTable('price_cache', {
   value: jsonb('value').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every status change of an order or an in-person submission: who moved it, from what to what,
+ * with the note the customer was sent. An illegal move changes nothing and leaves no row.
+ */
+export const statusChanges = pgTable(
+  'status_changes',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('status_changes_subject_idx').on(t.subject, t.subjectId, t.createdAt),
+    check('status_changes_subject_valid', sql`${t.subject} IN ('order', 'in_person_submission')`),
+  ],
+);
