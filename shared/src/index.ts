@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './money.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './account.ts';
