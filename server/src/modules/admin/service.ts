@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { GradeCorrectionInput } from '@gradelens/shared';
+import { containsPattern } from '../../db/like.ts';
 import type { Database } from '../../db/client.ts';
 import { cardGradings, gradeCorrections, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -16,8 +17,6 @@ export interface GradingFilters {
   pageSize: number;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Every grading matching the filters, newest first, filtered and paged by the database. A search
  * that is a grading's id puts that grading first, ahead of newer cards whose names hold the digits.
@@ -27,9 +26,9 @@ export async function searchGradings(db: Database, filters: GradingFilters) {
   const searchedId = filters.q && /^\d+$/.test(filters.q) ? Number(filters.q) : undefined;
   if (filters.grade !== undefined) conditions.push(eq(cardGradings.overallGrade, filters.grade));
   if (filters.userId !== undefined) conditions.push(eq(cardGradings.userId, filters.userId));
-  if (filters.cardName) conditions.push(ilike(cardGradings.cardName, like(filters.cardName)));
+  if (filters.cardName) conditions.push(ilike(cardGradings.cardName, containsPattern(filters.cardName)));
   if (filters.q) {
-    const pattern = like(filters.q);
+    const pattern = containsPattern(filters.q);
     const anyText = or(
       ilike(cardGradings.cardName, pattern),
       ilike(cardGradings.cardSet, pattern),
@@ -112,7 +111,9 @@ export async function listCorrections(db: Database, gradingId: number) {
 
 /** One page of users, newest first, optionally those whose name or email holds `q`. */
 export async function listUsers(db: Database, query: { q?: string; page: number; pageSize: number }) {
-  const where = query.q ? or(ilike(users.username, like(query.q)), ilike(users.email, like(query.q))) : undefined;
+  const where = query.q
+    ? or(ilike(users.username, containsPattern(query.q)), ilike(users.email, containsPattern(query.q)))
+    : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select({
