@@ -34,6 +34,7 @@ import { priceRoutes } from './modules/prices/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { keptSessionSecret } from './modules/sessions/secret.ts';
 import { presentCurrentUser } from './modules/accounts/presenter.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { localImageStore, type ImageStore } from './storage/images.ts';
 import { clientDist } from './paths.ts';
@@ -104,6 +105,7 @@ export async function buildApp({
         priceRoutes(api, context);
         portfolioRoutes(api, context);
         siteRoutes(api, context);
+        shopRoutes(api, context);
         api.setNotFoundHandler((request, reply) =>
           reply
             .status(404)

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './money.ts';
+export * from './shop.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './account.ts';
@@ -11,3 +12,4 @@ export * from './prices.ts';
 export * from './portfolio.ts';
 export * from './grading.ts';
 export * from './outline.ts';
+export * from './in-person.ts';

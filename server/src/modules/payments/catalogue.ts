@@ -5,6 +5,7 @@ import {
   type PointsPackage,
 } from '@gradelens/shared';
 import type { Env } from '../../env.ts';
+import { AppError } from '../../errors.ts';
 
 /** The packages on sale: the spec's defaults unless POINTS_PACKAGES replaces them. */
 export const packagesFor = (env: Env): readonly PointsPackage[] => env.POINTS_PACKAGES ?? DEFAULT_PACKAGES;
@@ -26,4 +27,23 @@ export function paymentAccounts(env: Env): PaymentAccountsResponse {
     accounts: configuredAccounts(env),
     packages: Object.fromEntries(packagesFor(env).map(({ id, ...rest }) => [id, rest])),
   };
+}
+
+/**
+ * A payment (for points or for an order) by a method the operator takes: with no receiving
+ * account configured nothing can be bought, and a method without one is refused by name.
+ */
+export function assertOfferedMethod(env: Env, method: PaymentMethod, what: string): void {
+  const offered = Object.keys(configuredAccounts(env));
+  if (offered.length === 0) {
+    throw new AppError(
+      'CONFLICT',
+      `${what} is not set up on this site yet. Ask the site’s operator, or try again later.`,
+    );
+  }
+  if (!offered.includes(method)) {
+    throw new AppError('VALIDATION', `Payments by ${method} are not taken here. Choose ${offered.join(' or ')}.`, {
+      fields: { paymentMethod: `Choose ${offered.join(' or ')}` },
+    });
+  }
 }

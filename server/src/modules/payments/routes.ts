@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPageQuerySchema, manualPaymentSchema, rejectPaymentSchema } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { idParams, parseInput } from '../../http/parse.ts';
 import { adminOnly, currentUser, signedIn } from '../../http/session.ts';
 import { consumeAttempt } from '../rate-limit/service.ts';
 import { userLimits } from '../rate-limit/user-limits.ts';
-import { configuredAccounts, packagesFor, paymentAccounts } from './catalogue.ts';
+import { assertOfferedMethod, packagesFor, paymentAccounts } from './catalogue.ts';
 import { presentMyPayment, presentPendingPayment } from './presenter.ts';
 import { decidePayment, listPendingPayments, listUserPayments, submitPayment } from './service.ts';
 
@@ -15,21 +14,7 @@ export function paymentRoutes(app: FastifyInstance, { db, env }: AppContext): vo
 
   app.post('/manual-payment', { preHandler: signedIn }, async (request, reply) => {
     const input = parseInput(manualPaymentSchema, request.body);
-    const offered = Object.keys(configuredAccounts(env));
-    if (offered.length === 0)
-      throw new AppError(
-        'CONFLICT',
-        'Buying points is not set up on this site yet. Ask the site’s operator, or try again later.',
-      );
-    if (!offered.includes(input.paymentMethod)) {
-      throw new AppError(
-        'VALIDATION',
-        `Payments by ${input.paymentMethod} are not taken here. Choose ${offered.join(' or ')}.`,
-        {
-          fields: { paymentMethod: `Choose ${offered.join(' or ')}` },
-        },
-      );
-    }
+    assertOfferedMethod(env, input.paymentMethod, 'Buying points');
     const user = currentUser(request);
     // Counted after parsing, so a form the schema refuses costs nothing.
     await consumeAttempt(db, [userLimits.payment(env, user.id)]);

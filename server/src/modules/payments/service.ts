@@ -7,7 +7,7 @@ import {
 } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { manualPayments, users } from '../../db/schema.ts';
+import { manualPayments, orders, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { changePoints } from '../points/ledger.ts';
 
@@ -34,6 +34,12 @@ export async function submitPayment(
         fields: { transactionId: 'This transaction ID was already submitted' },
       },
     );
+  // A transaction id pays for one thing: one already given for a shop order is taken too.
+  const [usedForOrder] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentMethod, input.paymentMethod), eq(orders.transactionId, input.transactionId)));
+  if (usedForOrder) throw duplicate();
   // The id arrives normalised (manualPaymentSchema): the unique index on (method, transaction id)
   // compares it as stored and decides, also between racing submissions.
   let created: PaymentRow | undefined;

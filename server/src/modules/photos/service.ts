@@ -1,6 +1,6 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cardGradings, imageMetadata, users } from '../../db/schema.ts';
+import { cardGradings, imageMetadata, products, users } from '../../db/schema.ts';
 import { publicPathOf } from '../../storage/images.ts';
 import { gradingPolicy } from '../gradings/policy.ts';
 
@@ -35,24 +35,27 @@ export async function photoVisibility(
     if (!gradingPolicy.view(viewer, grading)) return null;
     return grading.sharedAt === null ? 'private' : 'public';
   }
-  // Profile pictures are avatars: anyone holding the link may see one.
+  // Profile pictures are avatars, product pictures are the shop's: anyone holding the link may see one.
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.profilePicturePath, path)).limit(1);
-  return owner ? 'public' : null;
+  if (owner) return 'public';
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.imageUrl, path)).limit(1);
+  return product ? 'public' : null;
 }
 
-/** Which of these stored files a row names: a grading's photo, an image record or a profile picture. */
+/** Which of these stored files a row names: a grading's photo, an image record, a profile or product picture. */
 export async function namedFiles(db: Executor, filenames: string[]): Promise<Set<string>> {
   if (filenames.length === 0) return new Set();
   const paths = filenames.map(publicPathOf);
-  const [records, pictures, ...photos] = await Promise.all([
+  const [records, pictures, productPictures, ...photos] = await Promise.all([
     db
       .select({ filename: imageMetadata.filename })
       .from(imageMetadata)
       .where(inArray(imageMetadata.filename, filenames)),
     db.select({ path: users.profilePicturePath }).from(users).where(inArray(users.profilePicturePath, paths)),
+    db.select({ path: products.imageUrl }).from(products).where(inArray(products.imageUrl, paths)),
     ...GRADING_PHOTOS.map((column) => db.select({ path: column }).from(cardGradings).where(inArray(column, paths))),
   ]);
-  const namedPaths = new Set([pictures, ...photos].flat().map((row) => row.path));
+  const namedPaths = new Set([pictures, productPictures, ...photos].flat().map((row) => row.path));
   const recorded = new Set(records.map((row) => row.filename));
   return new Set(filenames.filter((filename) => recorded.has(filename) || namedPaths.has(publicPathOf(filename))));
 }
