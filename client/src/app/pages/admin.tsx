@@ -16,7 +16,7 @@ import { useAdjustPoints, useAdminUsers } from '@/features/admin/api/admin-users
 import { useDecidePayment, usePendingPayments } from '@/features/admin/api/pending-payments';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { GradeBadge } from '@/components/grade-badge';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { LoadFailed } from '@/components/load-failed';
 import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
 import { PageShell } from './page-shell.tsx';

@@ -8,7 +8,7 @@ import { Pager } from '@/components/ui/pager';
 import { useAdminGradings, type GradingFilters } from '@/features/admin/api/admin-gradings';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { GradeBadge } from '@/components/grade-badge';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { LoadFailed } from '@/components/load-failed';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
 
