@@ -1,24 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy } from 'lucide-react';
-import { useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { PAYMENT_METHODS, transactionIdSchema, type PaymentMethod, type PointsPackage } from '@gradelens/shared';
-import { Button } from '@/components/ui/button';
+import type { PaymentMethod, PointsPackage } from '@gradelens/shared';
+import { PaymentMethodForm } from '@/components/payment-method-form';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
-import { copyElementText } from '@/lib/clipboard';
-import { cn } from '@/lib/utils';
 import { useSubmitPayment } from '../api/my-payments.ts';
-
-const METHOD_NAMES: Record<PaymentMethod, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal' };
-
-/** The dialog's form: a method and the payment's reference, parsed as the server parses it. */
-const paymentFormSchema = z.object({ paymentMethod: z.enum(PAYMENT_METHODS), transactionId: transactionIdSchema });
-type PaymentForm = z.input<typeof paymentFormSchema>;
 
 export function PaymentDialog({
   pkg,
@@ -31,129 +16,44 @@ export function PaymentDialog({
   username: string;
   onClose: () => void;
 }) {
-  // Only the methods the operator set an account for are offered.
-  const offered = PAYMENT_METHODS.filter((m) => accounts[m]);
-  const form = useForm<PaymentForm>({
-    resolver: zodResolver(paymentFormSchema) as never,
-    defaultValues: { paymentMethod: offered[0] ?? 'venmo', transactionId: '' },
-  });
-  const [method, reference] = useWatch({ control: form.control, name: ['paymentMethod', 'transactionId'] });
-  const setMethod = (m: PaymentMethod) => form.setValue('paymentMethod', m);
   const submit = useSubmitPayment();
-  // The server parses with the same schema, so what is shown here is what gets recorded.
-  const recorded = transactionIdSchema.safeParse(reference);
-  const account = useRef<HTMLSpanElement>(null);
-  const copyAccount = () => {
-    if (!account.current) return;
-    copyElementText(account.current).then(
-      () => toast({ title: 'Copied to clipboard!' }),
-      () =>
-        toast({
-          title: 'Copy failed',
-          description: 'Your browser did not allow copying. The account is selected: copy it with Ctrl+C (or Cmd+C).',
-          variant: 'destructive',
-        }),
-    );
-  };
-  const close = () => {
-    form.reset({ paymentMethod: offered[0] ?? 'venmo', transactionId: '' });
-    onClose();
-  };
   return (
-    <Dialog open={pkg !== null} onOpenChange={(open) => !open && close()}>
+    <Dialog open={pkg !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>Payment Instructions</DialogTitle>
         <DialogDescription>
           {pkg ? `${pkg.name}: ${pkg.points} points for $${pkg.price.toFixed(2)}` : ''}
         </DialogDescription>
         {pkg && (
-          <form
-            className="mt-4 space-y-5"
-            noValidate
-            onSubmit={form.handleSubmit((values) =>
-              submit.mutate(
-                { packageId: pkg.id, paymentMethod: values.paymentMethod, transactionId: values.transactionId },
-                {
-                  onSuccess: (answer) => {
-                    toast({ title: 'Payment submitted!', description: answer.message });
-                    close();
+          <div className="mt-4">
+            <PaymentMethodForm
+              accounts={accounts}
+              amount={`$${pkg.price.toFixed(2)}`}
+              username={username}
+              afterwards="Points are added once an admin has checked the payment."
+              submitLabel="Submit Payment"
+              pending={submit.isPending}
+              onCancel={onClose}
+              onSubmit={(values, reset) =>
+                submit.mutate(
+                  { packageId: pkg.id, paymentMethod: values.paymentMethod, transactionId: values.transactionId },
+                  {
+                    onSuccess: (answer) => {
+                      toast({ title: 'Payment submitted!', description: answer.message });
+                      reset();
+                      onClose();
+                    },
+                    onError: (error) =>
+                      toast({
+                        title: 'Error submitting payment',
+                        description: messageOf(error) || 'Please try again later',
+                        variant: 'destructive',
+                      }),
                   },
-                  onError: (error) =>
-                    toast({
-                      title: 'Error submitting payment',
-                      description: messageOf(error) || 'Please try again later',
-                      variant: 'destructive',
-                    }),
-                },
-              ),
-            )}
-          >
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">1. Choose a payment method</legend>
-              <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Payment method">
-                {offered.map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    role="radio"
-                    aria-checked={method === m}
-                    onClick={() => setMethod(m)}
-                    className={cn(
-                      'rounded-lg border p-2 text-sm',
-                      method === m
-                        ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
-                        : 'border-slate-300 hover:bg-slate-50',
-                    )}
-                  >
-                    {METHOD_NAMES[m]}
-                    <span className="block text-[10px] font-normal text-slate-500">peer-to-peer payment app</span>
-                  </button>
-                ))}
-              </div>
-            </fieldset>
-            <div>
-              <p className="text-sm font-semibold text-slate-900">2. Send ${pkg.price.toFixed(2)} to</p>
-              <div className="mt-2 flex items-center gap-2 rounded-lg bg-slate-50 p-3">
-                <span ref={account} className="flex-1 font-mono text-sm" data-testid="receiving-account">
-                  {accounts[method]}
-                </span>
-                <Button type="button" size="sm" variant="outline" aria-label="Copy account" onClick={copyAccount}>
-                  <Copy />
-                </Button>
-              </div>
-              <p className="mt-2 text-xs text-slate-600">
-                Include your username <strong>{username}</strong> in the payment note so we can match it.
-              </p>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="payment-reference" className="font-semibold">
-                3. Payment ID or reference
-              </Label>
-              <Input
-                id="payment-reference"
-                {...form.register('transactionId')}
-                placeholder="e.g. 1234-5678"
-                aria-describedby="payment-reference-recorded"
-                aria-invalid={reference !== '' && !recorded.success}
-              />
-              <p
-                id="payment-reference-recorded"
-                className={cn('text-xs', recorded.success ? 'text-slate-600' : 'text-red-700')}
-                data-testid="recorded-reference"
-              >
-                {recorded.success ? `Recorded as: ${recorded.data}` : reference && recorded.error.issues[0]?.message}
-              </p>
-              <p className="text-xs text-slate-500">Points are added once an admin has checked the payment.</p>
-            </div>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submit.isPending || !recorded.success}>
-                {submit.isPending ? 'Submitting...' : 'Submit Payment'}
-              </Button>
-            </div>
-          </form>
+                )
+              }
+            />
+          </div>
         )}
       </DialogContent>
     </Dialog>
