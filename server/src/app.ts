@@ -24,6 +24,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import type { Grader } from './modules/gradings/analyze.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
+import { inPersonRoutes } from './modules/in-person/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { photoRoutes } from './modules/photos/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
         priceRoutes(api, context);
         portfolioRoutes(api, context);
         siteRoutes(api, context);
+        inPersonRoutes(api, context);
         shopRoutes(api, context);
         api.setNotFoundHandler((request, reply) =>
           reply

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { IN_PERSON_SERVICE_TYPES, toCents, type InPersonServiceType } from '@gradelens/shared';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -47,6 +48,23 @@ const packagesSchema = z
     }),
   )
   .min(1);
+
+/** Prices per card of in-person grading: dollars as a string or number, from $0.01 to $10,000. */
+const inPersonPricesSchema = z
+  .partialRecord(
+    z.enum(IN_PERSON_SERVICE_TYPES),
+    z.union([z.string(), z.number()]).transform((amount, ctx) => {
+      try {
+        const cents = toCents(amount);
+        if (cents >= 1 && cents <= 10_000_00) return cents;
+      } catch {
+        // Not an amount of money: refused just below.
+      }
+      ctx.addIssue({ code: 'custom', message: 'not a price' });
+      return z.NEVER;
+    }),
+  )
+  .refine((prices) => Object.keys(prices).length > 0);
 
 /** A setting that may be left out: empty or blank counts as not set. */
 const optionalText = z
@@ -108,6 +126,24 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Prices per card of the in-person grading services (the rest keep shared's defaults), in cents once read.
+  IN_PERSON_PRICES: z
+    .string()
+    .optional()
+    .transform((raw, ctx): Partial<Record<InPersonServiceType, number>> | undefined => {
+      if (raw === undefined) return undefined;
+      try {
+        return inPersonPricesSchema.parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a JSON object of prices per card in dollars, such as {"standard": "25.00", "express": 50}, for ${IN_PERSON_SERVICE_TYPES.join(', ')}, each from 0.01 to 10000`,
+        });
+        return z.NEVER;
+      }
+    }),
+  // In-person submissions per guest address, or per signed-in user, in USER_RATE_LIMIT_WINDOW_SECONDS.
+  IN_PERSON_SUBMISSIONS_PER_WINDOW: z.coerce.number().int().positive().default(10),
   EBAY_CLIENT_ID: z.string().optional(),
   EBAY_CLIENT_SECRET: z.string().optional(),
   EBAY_API_URL: z.url().default('https://api.ebay.com'),
