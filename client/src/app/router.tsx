@@ -20,6 +20,10 @@ const GalleryPage = lazy(() => import('./pages/gallery.tsx').then((m) => ({ defa
 const MarketplacePage = lazy(() => import('./pages/marketplace.tsx').then((m) => ({ default: m.MarketplacePage })));
 const PaymentPage = lazy(() => import('./pages/payment.tsx').then((m) => ({ default: m.PaymentPage })));
 const PortfolioPage = lazy(() => import('./pages/portfolio.tsx').then((m) => ({ default: m.PortfolioPage })));
+const ShopPage = lazy(() => import('./pages/shop.tsx').then((m) => ({ default: m.ShopPage })));
+const ProductPage = lazy(() => import('./pages/product.tsx').then((m) => ({ default: m.ProductPage })));
+const CartPage = lazy(() => import('./pages/cart.tsx').then((m) => ({ default: m.CartPage })));
+const OrderPage = lazy(() => import('./pages/order.tsx').then((m) => ({ default: m.OrderPage })));
 const ProfilePage = lazy(() => import('./pages/profile.tsx').then((m) => ({ default: m.ProfilePage })));
 
 // React Router matches paths case-insensitively unless a route says otherwise, as the spec wants.
@@ -40,6 +44,24 @@ export function AppRoutes() {
         />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/marketplace" element={<MarketplacePage />} />
+        <Route path="/shop" element={<ShopPage />} />
+        <Route path="/shop/:id" element={<ProductPage />} />
+        <Route
+          path="/cart"
+          element={
+            <RequireUser>
+              <CartPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/orders/:id"
+          element={
+            <RequireUser>
+              <OrderPage />
+            </RequireUser>
+          }
+        />
         <Route
           path="/profile"
           element={

@@ -12,14 +12,15 @@ const user: CurrentUser = {
 };
 
 describe('header links', () => {
-  it('shows guests Home, Gallery and Marketplace', () => {
-    expect(navLinksFor(null).map((l) => l.label)).toEqual(['Home', 'Gallery', 'Marketplace']);
+  it('shows guests Home, Gallery, Marketplace and Shop', () => {
+    expect(navLinksFor(null).map((l) => l.label)).toEqual(['Home', 'Gallery', 'Marketplace', 'Shop']);
   });
   it('adds Profile, Portfolio and Buy Points for users', () => {
     expect(navLinksFor(user).map((l) => l.label)).toEqual([
       'Home',
       'Gallery',
       'Marketplace',
+      'Shop',
       'Profile',
       'Portfolio',
       'Buy Points',

@@ -11,6 +11,7 @@ export function navLinksFor(user: CurrentUser | null): NavLinkItem[] {
     { to: '/', label: 'Home' },
     { to: '/gallery', label: 'Gallery' },
     { to: '/marketplace', label: 'Marketplace' },
+    { to: '/shop', label: 'Shop' },
   ];
   if (user)
     links.push(

@@ -15,6 +15,8 @@ import { useAdminGradings } from '@/features/admin/api/admin-gradings';
 import { useAdjustPoints, useAdminUsers } from '@/features/admin/api/admin-users';
 import { useDecidePayment, usePendingPayments } from '@/features/admin/api/pending-payments';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
+import { AdminOrders } from '@/features/shop/components/admin-orders';
+import { AdminProducts } from '@/features/shop/components/admin-products';
 import { GradeBadge } from '@/components/grade-badge';
 import { LoadFailed } from '@/components/load-failed';
 import { messageOf } from '@/lib/server-errors';
@@ -33,6 +35,8 @@ export function AdminPage() {
           <TabsTrigger value="grades">Grade Management</TabsTrigger>
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="payments">Payment Management</TabsTrigger>
+          <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="settings">System Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="grades">
@@ -43,6 +47,12 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="payments">
           <PaymentManagement />
+        </TabsContent>
+        <TabsContent value="products">
+          <AdminProducts />
+        </TabsContent>
+        <TabsContent value="orders">
+          <AdminOrders />
         </TabsContent>
         <TabsContent value="settings">
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">

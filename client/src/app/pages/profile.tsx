@@ -8,6 +8,7 @@ import { GradingHistory } from '@/features/grading/components/grading-history';
 import { PointsHistory } from '@/features/account/components/points-history';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSignOut } from '@/features/auth/api/logout';
+import { MyOrders } from '@/features/shop/components/my-orders';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast-store';
 import { Avatar } from '../layout/user-menu.tsx';
@@ -79,12 +80,16 @@ export function ProfilePage() {
           <TabsTrigger value="history">Grading History</TabsTrigger>
           <TabsTrigger value="settings">Account Settings</TabsTrigger>
           <TabsTrigger value="points">Points</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
         </TabsList>
         <TabsContent value="history">
           <GradingHistory />
         </TabsContent>
         <TabsContent value="settings">
           <AccountSettings user={user} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <MyOrders />
         </TabsContent>
         <TabsContent value="points">
           <PointsHistory />
