@@ -27,8 +27,8 @@ async function visitAll(page: Page, routes: string[], role: string) {
   }
 }
 
-const PUBLIC = ['/', '/auth', '/forgot-password', '/gallery', '/marketplace', '/no-such-page'];
-const SIGNED_IN = ['/profile', '/portfolio', '/payment', '/admin', '/card-review'];
+const PUBLIC = ['/', '/auth', '/forgot-password', '/gallery', '/marketplace', '/shop', '/no-such-page'];
+const SIGNED_IN = ['/profile', '/portfolio', '/payment', '/cart', '/admin', '/card-review'];
 
 for (const viewport of [NARROW, { width: 1280, height: 800 }]) {
   test.describe(`at ${viewport.width} px`, () => {
