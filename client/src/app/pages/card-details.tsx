@@ -17,6 +17,7 @@ import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
 import { usePageTitle } from '@/lib/page-title';
 import { Photo } from '@/components/photo';
+import { GradedInPersonMark } from '@/components/graded-in-person';
 
 /** /card/:id and /gallery/:id: the grade report of one card. */
 export function CardDetailsPage() {
@@ -68,6 +69,7 @@ export function CardDetailsPage() {
             {grading.gradedAt && ` · graded ${new Date(grading.gradedAt).toLocaleDateString()}`}
             {grading.ownerName && ` · by ${grading.ownerName}`}
           </p>
+          <GradedInPersonMark method={grading.gradingMethod} className="mt-1" />
           {grading.certificateNumber && (
             <p className="mt-1 text-sm">
               <Link to={`/cert/${grading.certificateNumber}`} className="font-medium text-brand-600 hover:underline">

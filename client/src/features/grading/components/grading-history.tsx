@@ -7,6 +7,7 @@ import { messageOf } from '@/lib/server-errors';
 import { useDeleteDraft, useMyGradings } from '@/features/grading/api/my-gradings';
 import { toast } from '@/lib/toast-store';
 import { Photo } from '@/components/photo';
+import { GradedInPersonMark } from '@/components/graded-in-person';
 
 export function GradingHistory() {
   const query = useMyGradings();
@@ -76,6 +77,7 @@ function HistoryCard({ card }: { card: CardGrading }) {
           </span>
         </div>
         <p className="text-xs text-slate-500">ID: {card.id}</p>
+        <GradedInPersonMark method={card.gradingMethod} />
         <p className="text-slate-600">
           {[card.cardSet, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')}
         </p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CardGrading } from '@gradelens/shared';
 import { GradeBadge } from '@/components/grade-badge';
+import { GradedInPersonMark } from '@/components/graded-in-person';
 import { cn } from '@/lib/utils';
 import { gameOf, imageUrl, setOf } from '../portfolio-logic.ts';
 import { PriceLine } from './price-line.tsx';
@@ -46,6 +47,7 @@ export function PortfolioCard({ card, layout }: { card: CardGrading; layout: 'gr
         <p className="truncate text-xs text-slate-500">
           {gameOf(card)} · {setOf(card)}
         </p>
+        <GradedInPersonMark method={card.gradingMethod} />
         <PriceLine card={card} />
         <p className="text-xs text-slate-400">{new Date(card.createdAt).toLocaleDateString()}</p>
         <Link to={`/card/${card.id}`} className="text-sm font-medium text-brand-600 hover:underline">
