@@ -25,6 +25,8 @@ const ProductPage = lazy(() => import('./pages/product.tsx').then((m) => ({ defa
 const CartPage = lazy(() => import('./pages/cart.tsx').then((m) => ({ default: m.CartPage })));
 const OrderPage = lazy(() => import('./pages/order.tsx').then((m) => ({ default: m.OrderPage })));
 const ProfilePage = lazy(() => import('./pages/profile.tsx').then((m) => ({ default: m.ProfilePage })));
+const SubmitPage = lazy(() => import('./pages/submit.tsx').then((m) => ({ default: m.SubmitPage })));
+const SubmissionPage = lazy(() => import('./pages/submission.tsx').then((m) => ({ default: m.SubmissionPage })));
 
 // React Router matches paths case-insensitively unless a route says otherwise, as the spec wants.
 // Declarative routes (no loaders or actions are used): the data router would add 15 kB
@@ -83,6 +85,15 @@ export function AppRoutes() {
           element={
             <RequireUser>
               <PaymentPage />
+            </RequireUser>
+          }
+        />
+        <Route path="/submit" element={<SubmitPage />} />
+        <Route
+          path="/submissions/:id"
+          element={
+            <RequireUser>
+              <SubmissionPage />
             </RequireUser>
           }
         />

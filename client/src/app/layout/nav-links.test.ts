@@ -12,8 +12,8 @@ const user: CurrentUser = {
 };
 
 describe('header links', () => {
-  it('shows guests Home, Gallery, Marketplace and Shop', () => {
-    expect(navLinksFor(null).map((l) => l.label)).toEqual(['Home', 'Gallery', 'Marketplace', 'Shop']);
+  it('shows guests Home, Gallery, Marketplace, Shop and Submit cards', () => {
+    expect(navLinksFor(null).map((l) => l.label)).toEqual(['Home', 'Gallery', 'Marketplace', 'Shop', 'Submit cards']);
   });
   it('adds Profile, Portfolio and Buy Points for users', () => {
     expect(navLinksFor(user).map((l) => l.label)).toEqual([
@@ -21,6 +21,7 @@ describe('header links', () => {
       'Gallery',
       'Marketplace',
       'Shop',
+      'Submit cards',
       'Profile',
       'Portfolio',
       'Buy Points',

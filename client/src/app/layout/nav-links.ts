@@ -12,6 +12,7 @@ export function navLinksFor(user: CurrentUser | null): NavLinkItem[] {
     { to: '/gallery', label: 'Gallery' },
     { to: '/marketplace', label: 'Marketplace' },
     { to: '/shop', label: 'Shop' },
+    { to: '/submit', label: 'Submit cards' },
   ];
   if (user)
     links.push(

@@ -17,6 +17,7 @@ import { useDecidePayment, usePendingPayments } from '@/features/admin/api/pendi
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { AdminOrders } from '@/features/shop/components/admin-orders';
 import { AdminProducts } from '@/features/shop/components/admin-products';
+import { AdminInPerson } from '@/features/in-person/components/admin-in-person';
 import { GradeBadge } from '@/components/grade-badge';
 import { LoadFailed } from '@/components/load-failed';
 import { messageOf } from '@/lib/server-errors';
@@ -37,6 +38,7 @@ export function AdminPage() {
           <TabsTrigger value="payments">Payment Management</TabsTrigger>
           <TabsTrigger value="products">Products</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="in-person">In-person</TabsTrigger>
           <TabsTrigger value="settings">System Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="grades">
@@ -53,6 +55,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="orders">
           <AdminOrders />
+        </TabsContent>
+        <TabsContent value="in-person">
+          <AdminInPerson />
         </TabsContent>
         <TabsContent value="settings">
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">

@@ -9,6 +9,7 @@ import { PointsHistory } from '@/features/account/components/points-history';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSignOut } from '@/features/auth/api/logout';
 import { MyOrders } from '@/features/shop/components/my-orders';
+import { MySubmissions } from '@/features/in-person/components/my-submissions';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast-store';
 import { Avatar } from '../layout/user-menu.tsx';
@@ -81,6 +82,7 @@ export function ProfilePage() {
           <TabsTrigger value="settings">Account Settings</TabsTrigger>
           <TabsTrigger value="points">Points</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="submissions">My submissions</TabsTrigger>
         </TabsList>
         <TabsContent value="history">
           <GradingHistory />
@@ -93,6 +95,9 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="points">
           <PointsHistory />
+        </TabsContent>
+        <TabsContent value="submissions">
+          <MySubmissions />
         </TabsContent>
       </Tabs>
     </div>
