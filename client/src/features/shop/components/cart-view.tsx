@@ -31,7 +31,7 @@ export function CartView({ cart }: { cart: Cart }) {
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Cart">
         {cart.items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3 p-4" data-testid="cart-line">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-full sm:basis-0">
               <Link to={`/shop/${item.productId}`} className="font-semibold text-slate-900 hover:underline">
                 {item.name}
               </Link>
@@ -75,7 +75,7 @@ export function CartView({ cart }: { cart: Cart }) {
                 <Plus />
               </Button>
             </div>
-            <p className="w-20 text-right font-semibold tabular-nums">{formatDollars(item.lineTotal)}</p>
+            <p className="ml-auto w-20 text-right font-semibold tabular-nums">{formatDollars(item.lineTotal)}</p>
             <Button
               variant="ghost"
               size="sm"
