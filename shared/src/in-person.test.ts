@@ -80,9 +80,10 @@ describe('the in-person submission form', () => {
     ['gameBrand', '', 'Enter the game or brand, such as Pokemon'],
     ['estimatedValue', '0.99', 'Estimated value must be at least $1'],
     ['estimatedValue', 0, 'Estimated value must be at least $1'],
-    ['estimatedValue', '-5', 'Estimated value must be at least $1, in dollars and cents such as 12.50'],
-    ['estimatedValue', 'lots', 'Estimated value must be at least $1, in dollars and cents such as 12.50'],
-    ['estimatedValue', '', 'Estimated value must be at least $1, in dollars and cents such as 12.50'],
+    ['estimatedValue', '-5', 'Estimated value must be at least $1'],
+    ['estimatedValue', '', 'Estimated value must be at least $1'],
+    ['estimatedValue', 'lots', 'Enter the estimated value in dollars and cents, such as 12.50'],
+    ['estimatedValue', '12.345', 'Enter the estimated value in dollars and cents, such as 12.50'],
     ['estimatedValue', '1000000.01', 'Estimated value must be at most $1,000,000.00'],
   ])('refuses a card whose %s is %j with “%s”', (field, value, message) => {
     expect(messageAt({ ...valid, cardList: [card, { ...card, [field]: value }] }, `cardList.1.${field}`)).toBe(message);

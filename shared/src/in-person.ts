@@ -56,7 +56,12 @@ const estimatedValueSchema = z
     try {
       cents = toCents(value);
     } catch {
-      ctx.addIssue({ code: 'custom', message: `${ESTIMATED_VALUE_MESSAGE}, in dollars and cents such as 12.50` });
+      // Nothing or a negative amount is below $1; anything else is not written as dollars and cents.
+      const below = String(value).trim() === '' || String(value).trim().startsWith('-');
+      ctx.addIssue({
+        code: 'custom',
+        message: below ? ESTIMATED_VALUE_MESSAGE : 'Enter the estimated value in dollars and cents, such as 12.50',
+      });
       return z.NEVER;
     }
     if (cents < 100) {
