@@ -27,7 +27,7 @@ async function visitAll(page: Page, routes: string[], role: string) {
   }
 }
 
-const PUBLIC = ['/', '/auth', '/forgot-password', '/gallery', '/marketplace', '/shop', '/no-such-page'];
+const PUBLIC = ['/', '/auth', '/forgot-password', '/gallery', '/marketplace', '/shop', '/submit', '/no-such-page'];
 const SIGNED_IN = ['/profile', '/portfolio', '/payment', '/cart', '/admin', '/card-review'];
 
 for (const viewport of [NARROW, { width: 1280, height: 800 }]) {
