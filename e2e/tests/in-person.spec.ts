@@ -116,6 +116,9 @@ test(
     await expect(page.getByRole('heading', { name: charizard })).toBeVisible();
     await expect(page.getByTestId('graded-in-person')).toHaveText('Graded in person');
     await expect(page.getByTestId('overall-grade')).toHaveText('9');
+    await page.getByRole('link', { name: /^Certificate GL-/ }).click();
+    await expect(page.getByTestId('graded-in-person')).toBeVisible();
+    await expect(page.getByText('Graded by a person with the card in hand.')).toBeVisible();
 
     await page.goto('/profile');
     const history = page.getByTestId('history-card').filter({ hasText: charizard });

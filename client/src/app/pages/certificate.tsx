@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { overallLabel, subgradeText, type HalfPointScores } from '@gradelens/shared';
+import { IN_PERSON_GRADING_METHOD, overallLabel, subgradeText, type HalfPointScores } from '@gradelens/shared';
 import { messageOf } from '@/lib/server-errors';
 import { useCertificatePhoto } from '@/features/grading/api/outline';
 import { apiRequest } from '@/lib/api';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../guards.tsx';
 import { Missing } from './missing.tsx';
 import { usePageTitle } from '@/lib/page-title';
 import { Photo } from '@/components/photo';
+import { GradedInPersonMark } from '@/components/graded-in-person';
 
 interface Certificate {
   certificateNumber: string;
@@ -114,13 +115,18 @@ export function CertificatePage() {
           </dl>
           <p className="text-sm text-slate-600">
             Graded {cert.gradedAt ? new Date(cert.gradedAt).toLocaleDateString() : '-'}
-            {cert.gradingMethod ? ` · ${cert.gradingMethod}` : ''}
+            {cert.gradingMethod && cert.gradingMethod !== IN_PERSON_GRADING_METHOD ? ` · ${cert.gradingMethod}` : ''}
           </p>
+          <GradedInPersonMark method={cert.gradingMethod} />
           {cert.correctedByGrader && (
             <p className="text-sm text-slate-700">These grades were corrected by a GradeLens grader.</p>
           )}
           {cert.centeringSetByOwner && <p className="text-sm text-slate-700">Centering lines set by the owner.</p>}
-          <p className="text-xs text-slate-500">Graded from the owner’s photos, not from the card in hand.</p>
+          <p className="text-xs text-slate-500">
+            {cert.gradingMethod === IN_PERSON_GRADING_METHOD
+              ? 'Graded by a person with the card in hand.'
+              : 'Graded from the owner’s photos, not from the card in hand.'}
+          </p>
           {cert.owner && (
             <label className="flex items-center gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
               <input

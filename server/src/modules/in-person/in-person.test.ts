@@ -616,6 +616,14 @@ describe('POST /api/admin/in-person-submissions/:id/cards/:index/grade', () => {
     });
     expect(await pdfText(pdf.rawPayload)).toContain(names[1]);
 
+    // Its label and public certificate, like any grading's.
+    const label = await get(`/api/card-gradings/${grading.id}/label`, user.cookie);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    const certificate = await get(`/api/certificates/${grading.certificateNumber}`);
+    expect(certificate.statusCode).toBe(200);
+    expect(certificate.json()).toMatchObject({ cardName: names[1], overallGrade: 8, gradingMethod: 'in_person' });
+
     const submission = (await get(`/api/in-person-submissions/${id}`, user.cookie)).json();
     expect(submission.cards).toMatchObject([
       { index: 0, cardName: names[0], grading: null },
