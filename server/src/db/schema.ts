@@ -37,9 +37,12 @@ export const users = pgTable(
     isAdmin: flag('is_admin', 0),
     resetToken: text('reset_token'),
     resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true }),
+    /** The owner asked for no sponsored placements on their shared pages. */
+    adsOptOut: flag('ads_opt_out', 0),
     createdAt: createdAt(),
   },
   (t) => [
+    check('users_ads_opt_out_flag', sql`${t.adsOptOut} IN (0, 1)`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_reset_token_unique').on(t.resetToken),
@@ -413,11 +416,22 @@ export const marketplaceListings = pgTable(
     location: text('location').notNull(),
     status: text('status').notNull().default('active'),
     viewCount: integer('view_count').notNull().default(0),
+    /** Why an admin took the listing down (shown to its seller). */
+    removedReason: text('removed_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('marketplace_listings_user_idx').on(t.userId),
+    index('marketplace_listings_status_idx').on(t.status, t.createdAt),
+    // One active listing per graded card.
+    uniqueIndex('marketplace_listings_active_grading_unique')
+      .on(t.cardGradingId)
+      .where(sql`${t.status} = 'active'`),
+    check(
+      'marketplace_listings_status_valid',
+      sql`${t.status} IN ('active', 'sold', 'traded', 'withdrawn', 'removed')`,
+    ),
     check('marketplace_listings_type_valid', sql`${t.listingType} IN ('sell', 'trade')`),
     check('marketplace_listings_sell_has_price', sql`${t.listingType} <> 'sell' OR ${t.askingPrice} >= 0.01`),
     check('marketplace_listings_view_count_non_negative', sql`${t.viewCount} >= 0`),
@@ -444,6 +458,11 @@ export const marketplaceOffers = pgTable(
   },
   (t) => [
     index('marketplace_offers_listing_idx').on(t.listingId),
+    index('marketplace_offers_offerer_idx').on(t.offererId, t.createdAt),
+    check(
+      'marketplace_offers_status_valid',
+      sql`${t.status} IN ('pending', 'accepted', 'rejected', 'declined', 'withdrawn')`,
+    ),
     check('marketplace_offers_type_valid', sql`${t.offerType} IN ('cash', 'trade')`),
     check(
       'marketplace_offers_details_present',
@@ -452,17 +471,68 @@ export const marketplaceOffers = pgTable(
   ],
 );
 
+/** One view of a listing per viewer per day counts (the seller's never). */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
+    /** 'u:<user id>' for a signed-in viewer, 'a:<hash of the address>' for a guest. */
+    viewerKey: text('viewer_key').notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.viewerKey, t.day] })],
+);
+
+/** A sponsored placement: what is shown, where, and what each impression and click earns. */
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url'),
+    linkUrl: text('link_url').notNull(),
+    placement: text('placement').notNull(),
+    revenuePerImpression: numeric('revenue_per_impression', { precision: 10, scale: 4 }).notNull().default('0'),
+    revenuePerClick: numeric('revenue_per_click', { precision: 10, scale: 4 }).notNull().default('0'),
+    active: flag('active', 1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ads_image_idx').on(t.imageUrl),
+    check('ads_placement_valid', sql`${t.placement} IN ('gallery', 'shared_grading', 'both')`),
+    check('ads_active_flag', sql`${t.active} IN (0, 1)`),
+    check('ads_revenue_non_negative', sql`${t.revenuePerImpression} >= 0 AND ${t.revenuePerClick} >= 0`),
+  ],
+);
+
 export const adImpressions = pgTable(
   'ad_impressions',
   {
     id: serial('id').primaryKey(),
+    /** The owner of the page the ad was shown on, credited with their share; null on pages nobody owns (the gallery). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     adName: text('ad_name').notNull(),
     impressionDate: timestamp('impression_date', { withTimezone: true }).notNull().defaultNow(),
     clicked: flag('clicked', 0),
+    /** The revenue credited to the page's owner (their share of the impression, and of the click once clicked). */
     revenue: numeric('revenue', { precision: 10, scale: 4 }).notNull().default('0'),
+    adId: integer('ad_id').references(() => ads.id, { onDelete: 'set null' }),
+    /** 'gallery' or 'grading:<id>'. */
+    page: text('page'),
+    cardGradingId: integer('card_grading_id').references(() => cardGradings.id, { onDelete: 'set null' }),
+    /** Who saw it ('u:<id>' or 'a:<hash>'), and the hour: one impression per viewer, ad, page and hour. */
+    viewerKey: text('viewer_key'),
+    hour: timestamp('hour', { withTimezone: true }),
   },
-  (t) => [check('ad_impressions_clicked_flag', sql`${t.clicked} IN (0, 1)`)],
+  (t) => [
+    check('ad_impressions_clicked_flag', sql`${t.clicked} IN (0, 1)`),
+    check('ad_impressions_revenue_non_negative', sql`${t.revenue} >= 0`),
+    uniqueIndex('ad_impressions_once_per_hour_unique').on(t.adId, t.page, t.viewerKey, t.hour),
+    index('ad_impressions_user_idx').on(t.userId, t.impressionDate),
+  ],
 );
 
 export const adPayouts = pgTable(
@@ -477,8 +547,23 @@ export const adPayouts = pgTable(
     paymentMethod: text('payment_method'),
     paymentReference: text('payment_reference'),
     status: text('status').notNull().default('pending'),
+    /** Where the owner asked to be paid (their account at the method). */
+    account: text('account'),
+    /** Why an admin rejected the request (shown to the owner). */
+    note: text('note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    processedBy: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [check('ad_payouts_amount_non_negative', sql`${t.amount} >= 0`)],
+  (t) => [
+    check('ad_payouts_amount_non_negative', sql`${t.amount} >= 0`),
+    check('ad_payouts_status_valid', sql`${t.status} IN ('pending', 'paid', 'rejected')`),
+    index('ad_payouts_user_idx').on(t.userId, t.requestedAt),
+    index('ad_payouts_status_idx').on(t.status, t.requestedAt),
+    // One request waits at a time.
+    uniqueIndex('ad_payouts_one_pending_unique')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Card prices from the provider, kept for five minutes and shared by every server instance. */
@@ -506,6 +591,9 @@ export const statusChanges = pgTable(
   },
   (t) => [
     index('status_changes_subject_idx').on(t.subject, t.subjectId, t.createdAt),
-    check('status_changes_subject_valid', sql`${t.subject} IN ('order', 'in_person_submission')`),
+    check(
+      'status_changes_subject_valid',
+      sql`${t.subject} IN ('order', 'in_person_submission', 'listing', 'offer', 'ad_payout')`,
+    ),
   ],
 );

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { statusChanges } from '../../db/schema.ts';
 
-export type StatusSubject = 'order' | 'in_person_submission';
+export type StatusSubject = 'order' | 'in_person_submission' | 'listing' | 'offer' | 'ad_payout';
 
 /**
  * The audit row of one status change, written in the transaction that made the change: who
