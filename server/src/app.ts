@@ -36,6 +36,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { keptSessionSecret } from './modules/sessions/secret.ts';
 import { presentCurrentUser } from './modules/accounts/presenter.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { localImageStore, type ImageStore } from './storage/images.ts';
 import { clientDist } from './paths.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
         siteRoutes(api, context);
         inPersonRoutes(api, context);
         shopRoutes(api, context);
+        marketplaceRoutes(api, context);
         api.setNotFoundHandler((request, reply) =>
           reply
             .status(404)

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './money.ts';
 export * from './shop.ts';
+export * from './marketplace.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './account.ts';

@@ -1,6 +1,6 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cardGradings, imageMetadata, products, users } from '../../db/schema.ts';
+import { cardGradings, imageMetadata, marketplaceListings, products, users } from '../../db/schema.ts';
 import { publicPathOf } from '../../storage/images.ts';
 import { gradingPolicy } from '../gradings/policy.ts';
 
@@ -27,19 +27,30 @@ export async function photoVisibility(
 ): Promise<'private' | 'public' | null> {
   const path = publicPathOf(filename);
   const [grading] = await db
-    .select({ userId: cardGradings.userId, sharedAt: cardGradings.sharedAt })
+    .select({ id: cardGradings.id, userId: cardGradings.userId, sharedAt: cardGradings.sharedAt })
     .from(cardGradings)
     .where(or(...GRADING_PHOTOS.map((column) => eq(column, path))))
     .limit(1);
   if (grading) {
-    if (!gradingPolicy.view(viewer, grading)) return null;
-    return grading.sharedAt === null ? 'private' : 'public';
+    if (grading.sharedAt !== null) return 'public';
+    // A card listed on the marketplace shows its report and photos to every buyer.
+    if (await activelyListed(db, grading.id)) return 'public';
+    return gradingPolicy.view(viewer, grading) ? 'private' : null;
   }
   // Profile pictures are avatars, product pictures are the shop's: anyone holding the link may see one.
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.profilePicturePath, path)).limit(1);
   if (owner) return 'public';
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.imageUrl, path)).limit(1);
   return product ? 'public' : null;
+}
+
+async function activelyListed(db: Executor, gradingId: number): Promise<boolean> {
+  const [listing] = await db
+    .select({ id: marketplaceListings.id })
+    .from(marketplaceListings)
+    .where(and(eq(marketplaceListings.cardGradingId, gradingId), eq(marketplaceListings.status, 'active')))
+    .limit(1);
+  return listing !== undefined;
 }
 
 /** Which of these stored files a row names: a grading's photo, an image record, a profile or product picture. */
