@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsToAmount, toCents } from './money.ts';
+import type { GradeReport } from './grading.ts';
 import type { CardGrading } from './gradings.ts';
 
 /**
@@ -173,7 +174,7 @@ export interface Listing {
 
 export interface ListingDetail extends Listing {
   /** The full GradeLens report of the listed card, as the gallery shows it. */
-  grading: CardGrading;
+  grading: CardGrading & { analysis?: GradeReport | null };
   /** The viewer is its seller. */
   mine: boolean;
 }

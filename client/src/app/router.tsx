@@ -20,6 +20,7 @@ const GalleryPage = lazy(() => import('./pages/gallery.tsx').then((m) => ({ defa
 const MarketplacePage = lazy(() => import('./pages/marketplace.tsx').then((m) => ({ default: m.MarketplacePage })));
 const PaymentPage = lazy(() => import('./pages/payment.tsx').then((m) => ({ default: m.PaymentPage })));
 const PortfolioPage = lazy(() => import('./pages/portfolio.tsx').then((m) => ({ default: m.PortfolioPage })));
+const ListingPage = lazy(() => import('./pages/listing.tsx').then((m) => ({ default: m.ListingPage })));
 const ShopPage = lazy(() => import('./pages/shop.tsx').then((m) => ({ default: m.ShopPage })));
 const ProductPage = lazy(() => import('./pages/product.tsx').then((m) => ({ default: m.ProductPage })));
 const CartPage = lazy(() => import('./pages/cart.tsx').then((m) => ({ default: m.CartPage })));
@@ -46,6 +47,7 @@ export function AppRoutes() {
         />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/marketplace" element={<MarketplacePage />} />
+        <Route path="/marketplace/:id" element={<ListingPage />} />
         <Route path="/shop" element={<ShopPage />} />
         <Route path="/shop/:id" element={<ProductPage />} />
         <Route

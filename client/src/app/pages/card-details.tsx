@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { messageOf } from '@/lib/server-errors';
 import { useCorrections } from '@/features/admin/api/admin-gradings';
 import { CorrectionsTrail } from '@/features/admin/components/corrections-trail';
 import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
+import { ListCardDialog } from '@/features/marketplace/components/list-card-dialog';
 import { useGrading } from '@/features/grading/api/grading';
 import { useCertificatePhoto, useSetCentering } from '@/features/grading/api/outline';
 import { useSetShared } from '@/features/grading/api/share';
@@ -31,6 +32,7 @@ export function CardDetailsPage() {
   const centering = useSetCentering();
   const certPhoto = useCertificatePhoto();
   const [editing, setEditing] = useState(false);
+  const [listing, setListing] = useState(false);
   const isAdmin = user?.isAdmin === true;
   const corrections = useCorrections(id, isAdmin && Number.isInteger(id) && id > 0);
   const back = gallery ? { to: '/gallery', label: 'Back to Gallery' } : { to: '/profile', label: 'Back to Profile' };
@@ -134,6 +136,11 @@ export function CardDetailsPage() {
               Shared in the public gallery
             </label>
           )}
+          {isOwner && graded && (
+            <Button variant="outline" onClick={() => setListing(true)}>
+              <Store /> List this card
+            </Button>
+          )}
           {isAdmin && (
             <Button variant="secondary" onClick={() => setEditing(true)}>
               Edit Grade (Admin)
@@ -145,6 +152,7 @@ export function CardDetailsPage() {
         </div>
       </div>
       <EditGradeDialog grading={editing ? grading : null} onClose={() => setEditing(false)} />
+      {isOwner && graded && <ListCardDialog gradingId={grading.id} open={listing} onClose={() => setListing(false)} />}
       <div className="mt-8 grid gap-6 lg:grid-cols-[260px_1fr]">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
           <CardImage src={grading.frontImagePath} alt="Front of the card" />

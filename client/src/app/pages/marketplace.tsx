@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Radio, Store } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SiteSettings } from '@gradelens/shared';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
+import { useListings, type ListingFilters } from '@/features/marketplace/api/marketplace';
+import { ListingCard } from '@/features/marketplace/components/listing-card';
 import { apiRequest } from '@/lib/api';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
@@ -19,16 +24,12 @@ export function MarketplacePage() {
   // A store shows only when the operator configured its address; none configured says so.
   const none = settings.isSuccess && !stores?.liveStoreUrl && !stores?.resaleStoreUrl;
   return (
-    <PageShell title="Marketplace" description="Buy and sell graded cards in our stores.">
-      {none ? (
-        <p
-          className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600"
-          data-testid="no-stores"
-        >
-          No stores are linked on this site yet.
-        </p>
-      ) : (
-        <div className="grid gap-6 md:grid-cols-2">
+    <PageShell
+      title="Marketplace"
+      description="Graded cards from collectors, each with its GradeLens report, and our stores."
+    >
+      {!none && (
+        <div className="mb-10 grid gap-6 md:grid-cols-2">
           {(settings.isLoading || stores?.liveStoreUrl) && (
             <StoreCard
               icon={<Radio className="size-8 text-brand-600" aria-hidden />}
@@ -49,7 +50,106 @@ export function MarketplacePage() {
           )}
         </div>
       )}
+      {none && (
+        <p className="mb-8 text-sm text-slate-600" data-testid="no-stores">
+          No stores are linked on this site yet.
+        </p>
+      )}
+      <Listings />
     </PageShell>
+  );
+}
+
+const NO_FILTERS: ListingFilters = { type: '', game: '', minGrade: '', maxGrade: '', q: '' };
+
+/** Collectors' listings, newest first, with their filters. */
+function Listings() {
+  const [filters, setFilters] = useState<ListingFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const listings = useListings(filters, page);
+  const set = (next: Partial<ListingFilters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const grades = ['', ...Array.from({ length: 10 }, (_, i) => String(i + 1))];
+  return (
+    <section aria-labelledby="listings-heading">
+      <h2 id="listings-heading" className="text-xl font-semibold text-slate-900">
+        Graded cards from collectors
+      </h2>
+      <div className="mt-4 flex flex-wrap items-end gap-2">
+        <Input
+          type="search"
+          aria-label="Search listings"
+          placeholder="Card, set or words"
+          className="max-w-xs"
+          value={filters.q}
+          onChange={(e) => set({ q: e.target.value })}
+        />
+        <select
+          aria-label="Sale or trade"
+          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={filters.type}
+          onChange={(e) => set({ type: e.target.value as ListingFilters['type'] })}
+        >
+          <option value="">Sale and trade</option>
+          <option value="sell">For sale</option>
+          <option value="trade">For trade</option>
+        </select>
+        <Input
+          aria-label="Game"
+          placeholder="Game"
+          className="w-32"
+          value={filters.game}
+          onChange={(e) => set({ game: e.target.value })}
+        />
+        <select
+          aria-label="Lowest grade"
+          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={filters.minGrade}
+          onChange={(e) => set({ minGrade: e.target.value })}
+        >
+          {grades.map((g) => (
+            <option key={g || 'any'} value={g}>
+              {g ? `Grade ${g} or more` : 'Any lowest grade'}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Highest grade"
+          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={filters.maxGrade}
+          onChange={(e) => set({ maxGrade: e.target.value })}
+        >
+          {grades.map((g) => (
+            <option key={g || 'any'} value={g}>
+              {g ? `Grade ${g} or less` : 'Any highest grade'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="mt-6">
+        {listings.isError ? (
+          <LoadFailed what="listings" onRetry={() => void listings.refetch()} />
+        ) : listings.data && listings.data.total === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+            No card is listed{Object.values(filters).some(Boolean) ? ' that matches' : ' yet'}. List one of yours from
+            its card page.
+          </p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {(listings.data?.items ?? []).map((l) => (
+              <ListingCard key={l.id} listing={l} />
+            ))}
+          </ul>
+        )}
+        {listings.data && (
+          <div className="mt-6">
+            <Pager page={page} pageSize={listings.data.pageSize} total={listings.data.total} onPage={setPage} />
+          </div>
+        )}
+      </div>
+    </section>
   );
 }
 

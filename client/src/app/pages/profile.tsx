@@ -9,6 +9,7 @@ import { PointsHistory } from '@/features/account/components/points-history';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSignOut } from '@/features/auth/api/logout';
 import { MyOrders } from '@/features/shop/components/my-orders';
+import { MyListings, MyOffers } from '@/features/marketplace/components/my-market';
 import { MySubmissions } from '@/features/in-person/components/my-submissions';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast-store';
@@ -83,6 +84,8 @@ export function ProfilePage() {
           <TabsTrigger value="points">Points</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="submissions">My submissions</TabsTrigger>
+          <TabsTrigger value="listings">My listings</TabsTrigger>
+          <TabsTrigger value="offers">My offers</TabsTrigger>
         </TabsList>
         <TabsContent value="history">
           <GradingHistory />
@@ -95,6 +98,12 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="points">
           <PointsHistory />
+        </TabsContent>
+        <TabsContent value="listings">
+          <MyListings />
+        </TabsContent>
+        <TabsContent value="offers">
+          <MyOffers />
         </TabsContent>
         <TabsContent value="submissions">
           <MySubmissions />

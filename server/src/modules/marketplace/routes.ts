@@ -107,7 +107,11 @@ export function marketplaceRoutes(app: FastifyInstance, { db, env, mailer }: App
         { ...row, listing: { ...row.listing, viewCount } },
         { withReason: mine || request.user?.isAdmin === 1 },
       ),
-      grading: presentGrading(row.grading, { viewer: request.user, withAnalysis: true, ownerName: row.seller }),
+      grading: presentGrading(row.grading, {
+        viewer: request.user,
+        withAnalysis: true,
+        ownerName: row.seller,
+      }) as ListingDetail['grading'],
       mine,
     };
   });
