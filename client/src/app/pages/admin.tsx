@@ -2,7 +2,13 @@ import { Pencil, Shield, User } from 'lucide-react';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { pointsAdjustmentSchema, type AdminUser, type CardGrading, type PendingPayment } from '@gradelens/shared';
+import {
+  IN_PERSON_GRADING_METHOD,
+  pointsAdjustmentSchema,
+  type AdminUser,
+  type CardGrading,
+  type PendingPayment,
+} from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
 import { cellClass, DataTable } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -19,6 +25,7 @@ import { AdminOrders } from '@/features/shop/components/admin-orders';
 import { AdminProducts } from '@/features/shop/components/admin-products';
 import { AdminInPerson } from '@/features/in-person/components/admin-in-person';
 import { GradeBadge } from '@/components/grade-badge';
+import { GradedInPersonMark } from '@/components/graded-in-person';
 import { LoadFailed } from '@/components/load-failed';
 import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
@@ -107,7 +114,11 @@ function GradeManagement() {
               <GradeBadge grade={g.overallGrade} />
             </td>
             <td className={td}>
-              {g.gradingMethod ?? '-'}
+              {g.gradingMethod === IN_PERSON_GRADING_METHOD ? (
+                <GradedInPersonMark method={g.gradingMethod} />
+              ) : (
+                (g.gradingMethod ?? '-')
+              )}
               {g.mlPowered === 1 && (
                 <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">AI</span>
               )}
