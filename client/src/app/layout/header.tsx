@@ -31,12 +31,13 @@ export function Header() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const links = navLinksFor(user);
-  // Signed-in users have six links and admins eight, too many beside the brand on a tablet: they keep the menu button longer.
+  // Guests have five links, users eight and admins ten: each keeps the menu button until the
+  // links fit beside the brand and its tagline.
   const wide = user?.isAdmin
-    ? { nav: 'xl:flex', menu: 'xl:hidden' }
+    ? { nav: '2xl:flex', menu: '2xl:hidden' }
     : user
-      ? { nav: 'lg:flex', menu: 'lg:hidden' }
-      : { nav: 'md:flex', menu: 'md:hidden' };
+      ? { nav: 'xl:flex', menu: 'xl:hidden' }
+      : { nav: 'lg:flex', menu: 'lg:hidden' };
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-md px-3 py-2 text-sm font-medium transition-colors',
