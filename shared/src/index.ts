@@ -14,3 +14,4 @@ export * from './portfolio.ts';
 export * from './grading.ts';
 export * from './outline.ts';
 export * from './in-person.ts';
+export * from './ads.ts';
