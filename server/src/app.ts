@@ -22,6 +22,7 @@ import { registerSessionLoading, sessionUserOf } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adRoutes } from './modules/ads/routes.ts';
 import type { Grader } from './modules/gradings/analyze.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
 import { inPersonRoutes } from './modules/in-person/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
         inPersonRoutes(api, context);
         shopRoutes(api, context);
         marketplaceRoutes(api, context);
+        adRoutes(api, context);
         api.setNotFoundHandler((request, reply) =>
           reply
             .status(404)

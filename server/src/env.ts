@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { IN_PERSON_SERVICE_TYPES, toCents, type InPersonServiceType } from '@gradelens/shared';
+import { IN_PERSON_SERVICE_TYPES, toCents, toTenThousandths, type InPersonServiceType } from '@gradelens/shared';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -65,6 +65,39 @@ const inPersonPricesSchema = z
     }),
   )
   .refine((prices) => Object.keys(prices).length > 0);
+
+/** The owner's share of ad revenue: a fraction from 0 to 1, read as ten-thousandths (0.5 is 5000). */
+const adOwnerShareSchema = z
+  .string()
+  .default('0.5')
+  .transform((raw, ctx) => {
+    try {
+      const share = toTenThousandths(raw);
+      if (share <= 10_000) return share;
+    } catch {
+      // Not a fraction: refused just below.
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a fraction from 0 to 1 with at most 4 decimal places, such as 0.5',
+    });
+    return z.NEVER;
+  });
+
+/** The least payout an owner may ask for, in dollars, read as cents. */
+const adPayoutMinimumSchema = z
+  .string()
+  .default('10')
+  .transform((raw, ctx) => {
+    try {
+      const cents = toCents(raw);
+      if (cents >= 1 && cents <= 100_000_00) return cents;
+    } catch {
+      // Not an amount of money: refused just below.
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be an amount in dollars from 0.01 to 100000, such as 10 or 25.50' });
+    return z.NEVER;
+  });
 
 /** A setting that may be left out: empty or blank counts as not set. */
 const optionalText = z
@@ -144,6 +177,9 @@ const envSchema = z.object({
     }),
   // In-person submissions per guest address, or per signed-in user, in USER_RATE_LIMIT_WINDOW_SECONDS.
   IN_PERSON_SUBMISSIONS_PER_WINDOW: z.coerce.number().int().positive().default(10),
+  // Sponsored placements: the page owner's share of each impression's and click's revenue, and the least payout.
+  AD_OWNER_SHARE: adOwnerShareSchema,
+  AD_PAYOUT_MINIMUM: adPayoutMinimumSchema,
   EBAY_CLIENT_ID: z.string().optional(),
   EBAY_CLIENT_SECRET: z.string().optional(),
   EBAY_API_URL: z.url().default('https://api.ebay.com'),
