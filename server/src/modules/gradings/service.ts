@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CardDetailsInput } from '@gradelens/shared';
 import { cardDetailsSchema } from '@gradelens/shared';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { cardGradings, gradeCorrections, imageMetadata, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { normalizeImage, type ImageStore, type StoredImage } from '../../storage/images.ts';
@@ -15,17 +15,24 @@ type UserRow = typeof users.$inferSelect;
 
 export const THUMB_SIDE = 420;
 
+export interface CardPhotoPaths {
+  frontImagePath: string;
+  backImagePath: string;
+  frontThumbPath: string;
+}
+
 /**
- * Re-encodes both photos (EXIF rotation applied, metadata dropped), stores them under random
- * names and creates the grading with its image records in one transaction, if the user has
- * fewer than maxDrafts ungraded cards. On any failure no row and no file is left behind.
+ * A new grading with its two photos: both re-encoded (EXIF rotation applied, metadata dropped)
+ * with a front thumbnail, stored under random names; then, in one transaction, `create` inserts
+ * the grading with their paths (and whatever else must hold with it) and the image records are
+ * written. On any failure no row and no file is left behind.
  */
-export async function createGrading(
+export async function createWithCardPhotos(
   db: Database,
   images: ImageStore,
-  userId: number,
   files: { front: UploadedFile; back: UploadedFile },
-  maxDrafts: number,
+  uploadedBy: number,
+  create: (tx: Transaction, paths: CardPhotoPaths) => Promise<GradingRow>,
 ): Promise<GradingRow> {
   const [front, back] = await Promise.all([
     normalizeImage(files.front.data, { format: 'jpg' }),
@@ -37,17 +44,11 @@ export async function createGrading(
     for (const data of [front, back, thumb]) stored.push(await images.save(data, 'jpg'));
     const [frontImage, backImage, thumbImage] = stored as [StoredImage, StoredImage, StoredImage];
     return await db.transaction(async (tx) => {
-      await takeDraftPlace(tx, userId, maxDrafts);
-      const [grading] = await tx
-        .insert(cardGradings)
-        .values({
-          userId,
-          frontImagePath: frontImage.publicPath,
-          backImagePath: backImage.publicPath,
-          frontThumbPath: thumbImage.publicPath,
-        })
-        .returning();
-      if (!grading) throw new Error('insert returned no row');
+      const grading = await create(tx, {
+        frontImagePath: frontImage.publicPath,
+        backImagePath: backImage.publicPath,
+        frontThumbPath: thumbImage.publicPath,
+      });
       await tx.insert(imageMetadata).values(
         (
           [
@@ -60,7 +61,7 @@ export async function createGrading(
           originalFilename: upload.filename.slice(0, 255),
           mimeType: image.mimeType,
           fileSize: image.size,
-          uploadedBy: userId,
+          uploadedBy,
           relatedCardId: grading.id,
           imageType,
           filePath: image.publicPath,
@@ -74,7 +75,25 @@ export async function createGrading(
   }
 }
 
-/** The grading if this user may see it; 404 otherwise, so private gradings stay invisible. */
+/** A draft from the upload form, if the user has fewer than maxDrafts ungraded cards. */
+export async function createGrading(
+  db: Database,
+  images: ImageStore,
+  userId: number,
+  files: { front: UploadedFile; back: UploadedFile },
+  maxDrafts: number,
+): Promise<GradingRow> {
+  return createWithCardPhotos(db, images, files, userId, async (tx, paths) => {
+    await takeDraftPlace(tx, userId, maxDrafts);
+    const [grading] = await tx
+      .insert(cardGradings)
+      .values({ userId, ...paths })
+      .returning();
+    if (!grading) throw new Error('insert returned no row');
+    return grading;
+  });
+}
+
 export async function findVisibleGrading(db: Database, id: number, user: UserRow | null): Promise<GradingRow> {
   const [row] = await db.select().from(cardGradings).where(eq(cardGradings.id, id)).limit(1);
   if (!row || !gradingPolicy.view(user, row)) throw notFound('That card grading');
