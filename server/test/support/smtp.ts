@@ -44,6 +44,19 @@ export async function startSmtpCapture(): Promise<{
   };
 }
 
+/** The texts of the mails to `to` that contain `text`, once at least `count` have arrived. */
+export async function mailsWith(mails: CapturedMail[], to: string, text: string, count = 1): Promise<string[]> {
+  for (let i = 0; i < 200; i += 1) {
+    const found = mails
+      .filter((m) => m.to.includes(to))
+      .map(textOf)
+      .filter((t) => t.includes(text));
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no mail to ${to} containing '${text}' arrived`);
+}
+
 /** The mail's text with quoted-printable encoding undone. */
 export function textOf(mail: CapturedMail): string {
   return mail.raw

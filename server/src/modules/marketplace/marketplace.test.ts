@@ -5,7 +5,7 @@ import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { createUser, signIn, unique, uniqueIp } from '../../../test/support/factories.ts';
 import { FAKE_REPORT, markGraded, uploadCard } from '../../../test/support/gradings.ts';
-import { startSmtpCapture, textOf } from '../../../test/support/smtp.ts';
+import { mailsWith, startSmtpCapture } from '../../../test/support/smtp.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -59,14 +59,7 @@ async function listed(seller: { cookie: string }, fields: Record<string, unknown
   return { ...(response.json() as { id: number }), card };
 }
 
-async function mailTo(to: string, subject: string) {
-  for (let i = 0; i < 200; i += 1) {
-    const found = smtp.mails.find((m) => m.to.includes(to) && textOf(m).includes(subject));
-    if (found) return textOf(found);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail '${subject}' to ${to}`);
-}
+const mailTo = async (to: string, subject: string) => (await mailsWith(smtp.mails, to, subject))[0]!;
 
 describe('listing a graded card', () => {
   it('checks every rule with its message', async () => {

@@ -227,20 +227,22 @@ export async function submitOrderPayment(db: Database, order: OrderRow, input: O
   }
 }
 
+/** The order is pending with a payment sent and not yet decided: the only state a decision applies to. */
+const paymentWaiting = (orderId: number) =>
+  and(
+    eq(orders.id, orderId),
+    eq(orders.status, 'pending'),
+    isNotNull(orders.paymentSubmittedAt),
+    isNull(orders.paymentNote),
+  );
+
 /** The admin confirms the payment: a pending order with a payment waiting becomes paid. */
 export async function confirmOrderPayment(db: Database, orderId: number, adminId: number): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(orders)
       .set({ status: 'paid', updatedAt: new Date() })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.status, 'pending'),
-          isNotNull(orders.paymentSubmittedAt),
-          isNull(orders.paymentNote),
-        ),
-      )
+      .where(paymentWaiting(orderId))
       .returning();
     if (!updated) throw await whyNot(tx, orderId, 'confirm its payment');
     await recordStatusChange(tx, {
@@ -266,14 +268,7 @@ export async function rejectOrderPayment(
     const [updated] = await tx
       .update(orders)
       .set({ paymentMethod: null, transactionId: null, paymentNote: reason, updatedAt: new Date() })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.status, 'pending'),
-          isNotNull(orders.paymentSubmittedAt),
-          isNull(orders.paymentNote),
-        ),
-      )
+      .where(paymentWaiting(orderId))
       .returning();
     if (!updated) throw await whyNot(tx, orderId, 'reject its payment');
     await recordStatusChange(tx, {
