@@ -24,6 +24,8 @@ import { EditGradeDialog } from '@/features/admin/components/edit-grade-dialog';
 import { AdminOrders } from '@/features/shop/components/admin-orders';
 import { AdminProducts } from '@/features/shop/components/admin-products';
 import { AdminInPerson } from '@/features/in-person/components/admin-in-person';
+import { AdminAds } from '@/features/ads/components/admin-ads';
+import { AdminPayouts } from '@/features/ads/components/admin-payouts';
 import { GradeBadge } from '@/components/grade-badge';
 import { GradedInPersonMark } from '@/components/graded-in-person';
 import { LoadFailed } from '@/components/load-failed';
@@ -46,6 +48,8 @@ export function AdminPage() {
           <TabsTrigger value="products">Products</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="in-person">In-person</TabsTrigger>
+          <TabsTrigger value="ads">Ads</TabsTrigger>
+          <TabsTrigger value="payouts">Payouts</TabsTrigger>
           <TabsTrigger value="settings">System Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="grades">
@@ -65,6 +69,12 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="in-person">
           <AdminInPerson />
+        </TabsContent>
+        <TabsContent value="ads">
+          <AdminAds />
+        </TabsContent>
+        <TabsContent value="payouts">
+          <AdminPayouts />
         </TabsContent>
         <TabsContent value="settings">
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">

@@ -19,6 +19,7 @@ import { Missing } from './missing.tsx';
 import { usePageTitle } from '@/lib/page-title';
 import { Photo } from '@/components/photo';
 import { GradedInPersonMark } from '@/components/graded-in-person';
+import { SponsoredPlacement } from '@/features/ads/components/sponsored-placement';
 
 /** /card/:id and /gallery/:id: the grade report of one card. */
 export function CardDetailsPage() {
@@ -190,6 +191,7 @@ export function CardDetailsPage() {
           </p>
         )}
       </div>
+      {grading.shared && <SponsoredPlacement page="grading" gradingId={grading.id} className="mt-8" />}
       {isAdmin && corrections.data && corrections.data.length > 0 && (
         <div className="mt-8">
           <CorrectionsTrail corrections={corrections.data} />

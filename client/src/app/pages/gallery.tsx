@@ -8,6 +8,7 @@ import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
 import { Photo } from '@/components/photo';
+import { SponsoredPlacement } from '@/features/ads/components/sponsored-placement';
 
 export function GalleryPage() {
   usePageTitle('Gallery');
@@ -72,6 +73,7 @@ export function GalleryPage() {
           </div>
         </>
       )}
+      <SponsoredPlacement page="gallery" className="mt-8" />
     </PageShell>
   );
 }

@@ -11,6 +11,7 @@ import { useSignOut } from '@/features/auth/api/logout';
 import { MyOrders } from '@/features/shop/components/my-orders';
 import { MyListings, MyOffers } from '@/features/marketplace/components/my-market';
 import { MySubmissions } from '@/features/in-person/components/my-submissions';
+import { MyAdEarnings } from '@/features/ads/components/ad-earnings';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast-store';
 import { Avatar } from '../layout/user-menu.tsx';
@@ -84,6 +85,7 @@ export function ProfilePage() {
           <TabsTrigger value="points">Points</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="submissions">My submissions</TabsTrigger>
+          <TabsTrigger value="earnings">Earnings</TabsTrigger>
           <TabsTrigger value="listings">My listings</TabsTrigger>
           <TabsTrigger value="offers">My offers</TabsTrigger>
         </TabsList>
@@ -107,6 +109,9 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="submissions">
           <MySubmissions />
+        </TabsContent>
+        <TabsContent value="earnings">
+          <MyAdEarnings />
         </TabsContent>
       </Tabs>
     </div>
