@@ -53,6 +53,7 @@ Object.assign(process.env, {
     { id: 'ultimate', name: 'Ultimate', points: 1000, price: 40 },
     { id: 'collector', name: 'Collector', points: 2000, price: 75 },
   ]),
+  IN_PERSON_SHIP_TO: 'GradeLens Grading\\n12 Slab Street\\nPortland, OR 97201',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 });

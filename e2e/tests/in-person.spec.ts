@@ -139,7 +139,9 @@ test(
   },
 );
 
-test('a guest sends a card and is told the total and the number to write on the parcel', async ({ page }) => {
+test('a guest sends a card and is told the total, the number to write on the parcel and where to send it', async ({
+  page,
+}) => {
   const email = `guest_${Date.now().toString(36)}_${process.pid}@example.test`;
   await page.goto('/submit');
   await page.getByLabel('Full name').fill('Misty Waterflower');
@@ -163,5 +165,9 @@ test('a guest sends a card and is told the total and the number to write on the 
   await expect(confirmation).toContainText(/Submission #\d+ received/);
   await expect(confirmation).toContainText('1 card, total $100.00');
   await expect(confirmation).toContainText(email);
+  // Where to send it: the operator's IN_PERSON_SHIP_TO (e2e/start-server.mjs).
+  await expect(confirmation.getByTestId('ship-to')).toContainText(
+    /GradeLens Grading\s*12 Slab Street\s*Portland, OR 97201/,
+  );
   await expect.poll(() => subjectsTo(email)).toHaveLength(1);
 });

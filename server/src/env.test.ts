@@ -48,7 +48,7 @@ describe('loadEnv', () => {
 });
 
 describe('startupWarnings', () => {
-  const accounts = { PAYMENT_ACCOUNT_VENMO: '@card-shop' };
+  const accounts = { PAYMENT_ACCOUNT_VENMO: '@card-shop', IN_PERSON_SHIP_TO: 'GradeLens Grading\\n1 Main St' };
 
   it('warns that no mail is sent without SMTP_URL and says how to fix it', () => {
     const source = { INIT_CWD: root, PUBLIC_URL: 'https://cards.example.test', ...accounts };
@@ -75,9 +75,21 @@ describe('startupWarnings', () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       PUBLIC_URL: 'https://cards.example.test',
       PAYMENT_ACCOUNT_PAYPAL: '  ',
+      IN_PERSON_SHIP_TO: 'GradeLens Grading',
     };
     expect(startupWarnings(loadEnv(source), source)).toEqual([
       expect.stringMatching(/^No payment account is set .*points cannot be bought/),
     ]);
+  });
+
+  it('warns that in-person submitters are not told where to send cards, and reads \\n as a new line', () => {
+    const source = { INIT_CWD: root, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://cards.example.test' };
+    const bare = { ...source, PAYMENT_ACCOUNT_VENMO: '@card-shop' };
+    expect(startupWarnings(loadEnv(bare), bare)).toEqual([
+      expect.stringMatching(/^IN_PERSON_SHIP_TO is unset: in-person submitters are told you will write to them/),
+    ]);
+    expect(loadEnv({ ...bare, IN_PERSON_SHIP_TO: 'GradeLens Grading\\n1 Main St' }).IN_PERSON_SHIP_TO).toBe(
+      'GradeLens Grading\n1 Main St',
+    );
   });
 });

@@ -177,6 +177,8 @@ const envSchema = z.object({
     }),
   // In-person submissions per guest address, or per signed-in user, in USER_RATE_LIMIT_WINDOW_SECONDS.
   IN_PERSON_SUBMISSIONS_PER_WINDOW: z.coerce.number().int().positive().default(10),
+  // Where customers send cards for in-person grading; '\n' in the value starts a new line.
+  IN_PERSON_SHIP_TO: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
   // Sponsored placements: the page owner's share of each impression's and click's revenue, and the least payout.
   AD_OWNER_SHARE: adOwnerShareSchema,
   AD_PAYOUT_MINIMUM: adPayoutMinimumSchema,
@@ -205,6 +207,11 @@ export function startupWarnings(env: Env, source: NodeJS.ProcessEnv = process.en
   if (!env.PAYMENT_ACCOUNT_VENMO && !env.PAYMENT_ACCOUNT_CASHAPP && !env.PAYMENT_ACCOUNT_PAYPAL) {
     warnings.push(
       'No payment account is set (PAYMENT_ACCOUNT_VENMO, PAYMENT_ACCOUNT_CASHAPP, PAYMENT_ACCOUNT_PAYPAL): points cannot be bought, and the Point Bank says purchases are not set up yet.',
+    );
+  }
+  if (!env.IN_PERSON_SHIP_TO) {
+    warnings.push(
+      'IN_PERSON_SHIP_TO is unset: in-person submitters are told you will write to them with the address to send their cards to.',
     );
   }
   return warnings;

@@ -55,4 +55,6 @@ export function displayedPrice(
 export interface SiteSettings {
   /** The operator's stores; null where none is configured (the link is not shown). */
   marketplace: { liveStoreUrl: string | null; resaleStoreUrl: string | null };
+  /** Where customers send their cards for in-person grading; null: not configured (they are written to). */
+  inPerson: { shipTo: string | null };
 }

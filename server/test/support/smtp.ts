@@ -6,8 +6,8 @@ export interface CapturedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpCapture(): Promise<{
+/** A real SMTP server on loopback that keeps every message it receives (or, with `refuse`, refuses every recipient). */
+export async function startSmtpCapture(options: { refuse?: boolean } = {}): Promise<{
   url: string;
   mails: CapturedMail[];
   waitFor(to: string): Promise<CapturedMail>;
@@ -18,6 +18,9 @@ export async function startSmtpCapture(): Promise<{
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(options.refuse ? Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -55,6 +58,18 @@ export async function mailsWith(mails: CapturedMail[], to: string, text: string,
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`no mail to ${to} containing '${text}' arrived`);
+}
+
+/** A captured mail's recipients, subject and body text (quoted-printable undone, lines ending in \n). */
+export function parseMail(mail: CapturedMail): { to: string[]; subject: string; text: string } {
+  const decoded = textOf(mail).replace(/\r\n/g, '\n');
+  const split = decoded.indexOf('\n\n');
+  const headers = decoded.slice(0, split);
+  return {
+    to: mail.to,
+    subject: /^Subject: (.*(?:\n[ \t].*)*)$/m.exec(headers)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '',
+    text: decoded.slice(split + 2).trimEnd(),
+  };
 }
 
 /** The mail's text with quoted-printable encoding undone. */

@@ -1,25 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Radio, Store } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { SiteSettings } from '@gradelens/shared';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
 import { useListings, type ListingFilters } from '@/features/marketplace/api/marketplace';
 import { ListingCard } from '@/features/marketplace/components/listing-card';
-import { apiRequest } from '@/lib/api';
+import { useSiteSettings } from '@/lib/site-settings';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
 
-export const siteSettingsKey = ['/api/site-settings'] as const;
-
 export function MarketplacePage() {
   usePageTitle('Marketplace');
-  const settings = useQuery({
-    queryKey: siteSettingsKey,
-    queryFn: () => apiRequest<SiteSettings>('GET', '/api/site-settings'),
-  });
+  const settings = useSiteSettings();
   const stores = settings.data?.marketplace;
   // A store shows only when the operator configured its address; none configured says so.
   const none = settings.isSuccess && !stores?.liveStoreUrl && !stores?.resaleStoreUrl;

@@ -9,6 +9,7 @@ import { SubmitForm } from '@/features/in-person/components/submit-form';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/page-title';
 import { PageSpinner } from '../guards.tsx';
+import { ShipTo } from '@/features/in-person/components/ship-to';
 import { PageShell } from './page-shell.tsx';
 
 /** /submit: send cards to be graded by a person, signed in or not. */
@@ -62,6 +63,7 @@ function GuestConfirmation({
         details go to <span className="break-all font-medium">{email}</span>, and so does a mail at each step. Write the
         submission number #{created.id} on your parcel.
       </p>
+      <ShipTo submissionId={created.id} />
       <Button variant="outline" onClick={onAnother}>
         Send another submission
       </Button>

@@ -3,30 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InPersonSubmission } from '@gradelens/shared';
 import { cardGradings, inPersonGradingSubmissions, statusChanges } from '../../db/schema.ts';
 import { loadEnv } from '../../env.ts';
-import type { OutgoingMail } from '../../mail/mailer.ts';
 import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { unique, uniqueIp } from '../../../test/support/factories.ts';
 import { jpegOf } from '../../../test/support/images.ts';
 import { pdfText } from '../../../test/support/pdf.ts';
+import { parseMail, startSmtpCapture } from '../../../test/support/smtp.ts';
 
 let t: TestApp;
 let roles: Awaited<ReturnType<typeof rolesFor>>;
-/** Every mail the app sent, captured instead of sent. */
-const mails: OutgoingMail[] = [];
+/** Every mail the app sent, received by a real SMTP server on loopback. */
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://cards.example.test' }, undefined, {
-    mailer: {
-      async send(mail) {
-        mails.push(mail);
-      },
-    },
-  });
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ PUBLIC_URL: 'https://cards.example.test', SMTP_URL: smtp.url });
   roles = await rolesFor(t);
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
 });
 
 const card = (name = 'Charizard') => ({
@@ -84,7 +80,15 @@ const auditRows = (id: number) =>
     .where(and(eq(statusChanges.subject, 'in_person_submission'), eq(statusChanges.subjectId, id)))
     .orderBy(asc(statusChanges.id));
 
-const mailsTo = (email: string) => mails.filter((mail) => mail.to === email);
+/** The mails to one address, parsed, once at least `count` have arrived. */
+async function mailsTo(email: string, count = 1) {
+  for (let i = 0; i < 200; i += 1) {
+    const sent = smtp.mails.filter((mail) => mail.to.includes(email));
+    if (sent.length >= count) return sent.map(parseMail);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`fewer than ${count} mails to ${email} arrived`);
+}
 
 /** A multipart body of text fields and files, as the admin's grade dialog sends it. */
 function gradeForm(fields: Record<string, string>, files: Record<string, Buffer>) {
@@ -233,7 +237,7 @@ describe('POST /api/in-person-submissions', () => {
   it('mails the customer a confirmation with the cards and the total', async () => {
     const payload = form({ cardList: [card('Mewtwo'), card('Gengar')], serviceType: 'premium' });
     const id = await submitted(payload);
-    const [mail] = mailsTo(payload.email as string);
+    const [mail] = await mailsTo(payload.email as string);
     expect(mail?.subject).toBe(`GradeLens in-person grading: submission #${id} received`);
     expect(mail?.text).toContain(`Hello ${payload.customerName},`);
     expect(mail?.text).toContain('2 cards, Premium service, total $200.00.');
@@ -249,30 +253,48 @@ describe('POST /api/in-person-submissions', () => {
     const [row] = await t.db.select().from(inPersonGradingSubmissions).where(eq(inPersonGradingSubmissions.id, id));
     expect(row?.userId).toBe(roles.user.id);
     expect(await auditRows(id)).toMatchObject([{ fromStatus: null, toStatus: 'pending', actorId: roles.user.id }]);
-    expect(mailsTo(payload.email as string)[0]?.text).toContain(`https://cards.example.test/submissions/${id}`);
+    expect((await mailsTo(payload.email as string))[0]?.text).toContain(`https://cards.example.test/submissions/${id}`);
+  });
+
+  it('tells the customer where to send the cards (IN_PERSON_SHIP_TO), or that the shop will write with it', async () => {
+    const unset = form();
+    await submitted(unset);
+    expect((await mailsTo(unset.email as string))[0]?.text).toContain(
+      'We will write to you with the address to send it to.',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/site-settings' })).json().inPerson).toEqual({
+      shipTo: null,
+    });
+    const shop = await createTestApp(
+      { SMTP_URL: smtp.url, IN_PERSON_SHIP_TO: 'GradeLens Grading\\n12 Slab Street\\nPortland, OR 97201' },
+      t.database,
+    );
+    try {
+      const set = form();
+      expect((await submit(set, undefined, shop.app)).statusCode).toBe(201);
+      expect((await mailsTo(set.email as string))[0]?.text).toContain(
+        'Send it to:\n  GradeLens Grading\n  12 Slab Street\n  Portland, OR 97201',
+      );
+      expect((await shop.app.inject({ method: 'GET', url: '/api/site-settings' })).json().inPerson).toEqual({
+        shipTo: 'GradeLens Grading\n12 Slab Street\nPortland, OR 97201',
+      });
+    } finally {
+      await shop.close();
+    }
   });
 
   it('takes the submission when the mail cannot be sent', async () => {
-    const broken = await createTestApp({}, t.database, {
-      mailer: {
-        send: () => {
-          throw new Error('the mail server is down');
-        },
-      },
-    });
+    // No SMTP server at that address, then one that refuses every recipient.
+    const unreachable = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' }, t.database);
+    const refusingServer = await startSmtpCapture({ refuse: true });
+    const refusing = await createTestApp({ SMTP_URL: refusingServer.url }, t.database);
     try {
-      const response = await submit(form(), undefined, broken.app);
-      expect(response.statusCode).toBe(201);
-      const refusing = await createTestApp({}, t.database, {
-        mailer: { send: async () => Promise.reject(new Error('550 mailbox unavailable')) },
-      });
-      try {
-        expect((await submit(form(), undefined, refusing.app)).statusCode).toBe(201);
-      } finally {
-        await refusing.close();
-      }
+      expect((await submit(form(), undefined, unreachable.app)).statusCode).toBe(201);
+      expect((await submit(form(), undefined, refusing.app)).statusCode).toBe(201);
     } finally {
-      await broken.close();
+      await unreachable.close();
+      await refusing.close();
+      await refusingServer.close();
     }
   });
 
@@ -463,16 +485,17 @@ describe('PATCH /api/admin/in-person-submissions/:id', () => {
       ['shipped', 'completed', null],
     ]);
 
-    const sent = mailsTo(payload.email as string);
-    expect(sent.map((m) => m.subject)).toEqual(
-      ['received', 'received', 'grading', 'shipped', 'completed'].map(
-        (s) => `GradeLens in-person grading: submission #${id} ${s}`,
-      ),
+    // Mails travel on their own connections and may arrive in any order: each step is found by its subject.
+    const sent = await mailsTo(payload.email as string, 5);
+    const subject = (step: string) => `GradeLens in-person grading: submission #${id} ${step}`;
+    expect(sent.map((m) => m.subject).sort()).toEqual(
+      ['received', 'received', 'grading', 'shipped', 'completed'].map(subject).sort(),
     );
-    expect(sent[1]?.text).toContain('has arrived: we have received your cards.');
-    expect(sent[1]?.text).toContain('A note from the shop:\nArrived safely.');
-    expect(sent[3]?.text).toContain('Tracking number: 1Z999AA10123456784');
-    expect(sent[4]?.text).toContain(`https://cards.example.test/submissions/${id}`);
+    const step = (name: string) => sent.filter((m) => m.subject === subject(name)).map((m) => m.text);
+    expect(step('received')).toContainEqual(expect.stringContaining('has arrived: we have received your cards.'));
+    expect(step('received')).toContainEqual(expect.stringContaining('A note from the shop:\nArrived safely.'));
+    expect(step('shipped')[0]).toContain('Tracking number: 1Z999AA10123456784');
+    expect(step('completed')[0]).toContain(`https://cards.example.test/submissions/${id}`);
   });
 
   it.each(['pending', 'received', 'grading'])('cancels from %s', async (from) => {

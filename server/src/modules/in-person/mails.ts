@@ -15,7 +15,7 @@ function followUp(row: SubmissionRow, publicUrl: string): string[] {
 }
 
 /** The confirmation of a new submission: what was sent, what it costs, what to do next. */
-export function confirmationMail(row: SubmissionRow, publicUrl: string): OutgoingMail {
+export function confirmationMail(row: SubmissionRow, publicUrl: string, shipTo: string | null): OutgoingMail {
   const service = IN_PERSON_SERVICE_NAMES[row.serviceType as InPersonServiceType];
   const cards = cardsOf(row).map(
     (card, i) =>
@@ -34,6 +34,10 @@ export function confirmationMail(row: SubmissionRow, publicUrl: string): Outgoin
       '',
       `Pack the cards safely and write the submission number #${row.id} on the parcel,`,
       'so we can match it when it arrives.',
+      '',
+      ...(shipTo
+        ? ['Send it to:', ...shipTo.split('\n').map((line) => `  ${line}`)]
+        : ['We will write to you with the address to send it to.']),
       '',
       ...followUp(row, publicUrl),
     ].join('\n'),

@@ -46,7 +46,7 @@ export function inPersonRoutes(app: FastifyInstance, { db, env, images, mailer }
       userId: request.user?.id ?? null,
       pricePerCardCents: pricesInCents(env)[data.serviceType],
     });
-    sendWithoutWaiting(mailer, confirmationMail(row, env.PUBLIC_URL), request.log);
+    sendWithoutWaiting(mailer, confirmationMail(row, env.PUBLIC_URL, env.IN_PERSON_SHIP_TO ?? null), request.log);
     const created: InPersonCreated = {
       id: row.id,
       status: 'pending',

@@ -10,6 +10,7 @@ import {
 } from '@gradelens/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatDateTime, StatusBadge } from './status.tsx';
+import { ShipTo } from './ship-to.tsx';
 
 /** The usual way of a submission; a cancelled one leaves it. */
 const PATH: readonly InPersonStatus[] = ['pending', 'received', 'grading', 'shipped', 'completed'];
@@ -35,6 +36,7 @@ export function SubmissionView({ submission }: { submission: InPersonSubmission 
               </span>
             </p>
           )}
+          {submission.status === 'pending' && <ShipTo submissionId={submission.id} />}
           <Timeline status={submission.status} events={submission.timeline ?? []} />
         </CardContent>
       </Card>
