@@ -157,6 +157,10 @@ test('an owner shares a grading, a signed-out visitor opens it in the gallery, a
   await expect(visitor.getByRole('link', { name: /Back to Gallery/ })).toBeVisible();
   await expectPhotoShown(visitor.getByAltText('Back of the card'));
   await expectPhotoShown(visitor.getByAltText('Back with measurements'));
+  // The owner's controls are the owner's: a visitor sees none of them.
+  await expect(visitor.getByLabel('Shared in the public gallery')).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'List this card' })).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Adjust centering lines' })).toHaveCount(0);
   await visitor.goto('/gallery');
   await expect(visitor.getByRole('link', { name: /Blastoise/ }).first()).toBeVisible();
   await expectPhotoShown(

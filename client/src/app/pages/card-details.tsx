@@ -52,7 +52,8 @@ export function CardDetailsPage() {
       />
     );
   }
-  const isOwner = user?.id === grading.userId;
+  // grading.userId is sent to its owner and admins only: a guest must not match an absent id.
+  const isOwner = user !== null && grading.userId !== undefined && user.id === grading.userId;
   const graded = grading.overallGrade !== null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
