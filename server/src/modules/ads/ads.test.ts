@@ -15,7 +15,7 @@ import { rolesFor } from '../../../test/support/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { createUser, signIn, unique, uniqueIp } from '../../../test/support/factories.ts';
 import { jpegOf, multipart } from '../../../test/support/images.ts';
-import { startSmtpCapture, textOf, type CapturedMail } from '../../../test/support/smtp.ts';
+import { mailsWith, startSmtpCapture } from '../../../test/support/smtp.ts';
 import { namedFiles } from '../photos/service.ts';
 import { servePlacement } from './service.ts';
 import { adKeysFrom, clickSignature } from './signing.ts';
@@ -134,15 +134,7 @@ const earnings = async (cookie: string): Promise<AdEarnings> => {
   return response.json();
 };
 
-/** The mails to one address whose text holds `subject`, waiting for them to arrive. */
-async function mailsTo(to: string, subject: string, count = 1): Promise<CapturedMail[]> {
-  for (let i = 0; i < 200; i += 1) {
-    const found = smtp.mails.filter((m) => m.to.includes(to) && textOf(m).includes(subject));
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail '${subject}' to ${to}`);
-}
+const mailsTo = (to: string, subject: string) => mailsWith(smtp.mails, to, subject);
 
 describe('the settings', () => {
   it('read the owner’s share as a fraction and the payout minimum in dollars, with defaults', () => {
@@ -633,7 +625,7 @@ describe('payouts', () => {
     });
     expect(rejected.json()).toMatchObject({ status: 'rejected', note: 'That Venmo account does not exist' });
     const [notSent] = await mailsTo(owner.email, 'payout of $20.00 was not sent');
-    expect(textOf(notSent!)).toContain('That Venmo account does not exist');
+    expect(notSent!).toContain('That Venmo account does not exist');
     expect(await earnings(owner.cookie)).toMatchObject({ balance: '50.00', pending: '0.00' });
 
     // Asked again, paid with the reference: the owner sees it paid and is mailed.
@@ -653,7 +645,7 @@ describe('payouts', () => {
     });
     expect(paid.json()).toMatchObject({ status: 'paid', paymentReference: 'PP-7788', paidAt: expect.any(String) });
     const [sent] = await mailsTo(owner.email, 'payout of $50.00 was sent');
-    expect(textOf(sent!)).toContain('PP-7788');
+    expect(sent!).toContain('PP-7788');
     const mine = await earnings(owner.cookie);
     expect(mine).toMatchObject({ balance: '0.00', paidOut: '50.00', totalEarned: '50.00' });
     expect(mine.payouts.map((p) => [p.id, p.status, p.paymentReference ?? p.note])).toEqual([
