@@ -222,7 +222,10 @@ describe('offers', () => {
     expect(await mailTo(seller.email, 'New offer on')).toContain('$120.00 in cash');
     await call('PATCH', `/api/marketplace/listings/${id}`, seller.cookie, { status: 'withdrawn' });
     const late = await offer(roles.other.cookie, { offerType: 'cash', offerAmount: '130' });
-    expect(late.statusCode).toBe(404);
+    expect([late.statusCode, late.json().message]).toEqual([
+      409,
+      'This listing is withdrawn: it takes no more offers.',
+    ]);
     // The withdrawal declined the pending offer, and its maker was told.
     const mine = await call('GET', '/api/marketplace/offers?role=made', buyer.cookie);
     expect(mine.json()[0]).toMatchObject({ id: made.json().id, status: 'declined' });
