@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { PAYMENT_METHODS, transactionIdSchema, type PaymentMethod } from '@gradelens/shared';
 import { Button } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { copyElementText } from '@/lib/clipboard';
@@ -72,26 +73,21 @@ export function PaymentMethodForm({
     >
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">1. Choose a payment method</legend>
-        <div className="mt-2 grid grid-cols-3 gap-2" role="radiogroup" aria-label="Payment method">
-          {offered.map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={method === m}
-              onClick={() => form.setValue('paymentMethod', m)}
-              className={cn(
-                'rounded-lg border p-2 text-sm',
-                method === m
-                  ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700'
-                  : 'border-slate-300 hover:bg-slate-50',
-              )}
-            >
-              {METHOD_NAMES[m]}
-              <span className="block text-[10px] font-normal text-slate-500">peer-to-peer payment app</span>
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          label="Payment method"
+          className="mt-2 grid-cols-3"
+          options={offered.map((m) => ({
+            value: m,
+            label: (
+              <>
+                {METHOD_NAMES[m]}
+                <span className="block text-[10px] font-normal text-slate-500">peer-to-peer payment app</span>
+              </>
+            ),
+          }))}
+          value={method}
+          onChange={(m) => form.setValue('paymentMethod', m)}
+        />
       </fieldset>
       <div>
         <p className="text-sm font-semibold text-slate-900">2. Send {amount} to</p>

@@ -11,6 +11,7 @@ import { GradeBadge } from '@/components/grade-badge';
 import { LoadFailed } from '@/components/load-failed';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
+import { NativeSelect } from '@/components/ui/select';
 
 const EMPTY: GradingFilters = { grade: '', cardName: '', userId: '' };
 
@@ -36,9 +37,9 @@ export function CardReviewPage() {
       >
         <div className="space-y-1">
           <Label htmlFor="review-grade">Grade</Label>
-          <select
+          <NativeSelect
             id="review-grade"
-            className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+            className="w-full"
             value={draft.grade}
             onChange={(e) => setDraft({ ...draft, grade: e.target.value })}
           >
@@ -48,7 +49,7 @@ export function CardReviewPage() {
                 {i + 1}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="space-y-1">
           <Label htmlFor="review-name">Card name</Label>

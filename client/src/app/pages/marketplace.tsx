@@ -1,5 +1,5 @@
 import { ExternalLink, Radio, Store } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -7,8 +7,10 @@ import { Pager } from '@/components/ui/pager';
 import { useListings, type ListingFilters } from '@/features/marketplace/api/marketplace';
 import { ListingCard } from '@/features/marketplace/components/listing-card';
 import { useSiteSettings } from '@/lib/site-settings';
+import { usePagedFilters } from '@/lib/paged-filters';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
+import { NativeSelect } from '@/components/ui/select';
 
 export function MarketplacePage() {
   usePageTitle('Marketplace');
@@ -53,17 +55,17 @@ export function MarketplacePage() {
   );
 }
 
+const GRADE_BOUNDS = [
+  { key: 'minGrade', label: 'Lowest grade', suffix: 'or more', any: 'Any lowest grade' },
+  { key: 'maxGrade', label: 'Highest grade', suffix: 'or less', any: 'Any highest grade' },
+] as const;
+
 const NO_FILTERS: ListingFilters = { type: '', game: '', minGrade: '', maxGrade: '', q: '' };
 
 /** Collectors' listings, newest first, with their filters. */
 function Listings() {
-  const [filters, setFilters] = useState<ListingFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, setFilter: set, page, setPage } = usePagedFilters<ListingFilters>(NO_FILTERS);
   const listings = useListings(filters, page);
-  const set = (next: Partial<ListingFilters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
   const grades = ['', ...Array.from({ length: 10 }, (_, i) => String(i + 1))];
   return (
     <section aria-labelledby="listings-heading">
@@ -79,16 +81,15 @@ function Listings() {
           value={filters.q}
           onChange={(e) => set({ q: e.target.value })}
         />
-        <select
+        <NativeSelect
           aria-label="Sale or trade"
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
           value={filters.type}
           onChange={(e) => set({ type: e.target.value as ListingFilters['type'] })}
         >
           <option value="">Sale and trade</option>
           <option value="sell">For sale</option>
           <option value="trade">For trade</option>
-        </select>
+        </NativeSelect>
         <Input
           aria-label="Game"
           placeholder="Game"
@@ -96,30 +97,20 @@ function Listings() {
           value={filters.game}
           onChange={(e) => set({ game: e.target.value })}
         />
-        <select
-          aria-label="Lowest grade"
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          value={filters.minGrade}
-          onChange={(e) => set({ minGrade: e.target.value })}
-        >
-          {grades.map((g) => (
-            <option key={g || 'any'} value={g}>
-              {g ? `Grade ${g} or more` : 'Any lowest grade'}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Highest grade"
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          value={filters.maxGrade}
-          onChange={(e) => set({ maxGrade: e.target.value })}
-        >
-          {grades.map((g) => (
-            <option key={g || 'any'} value={g}>
-              {g ? `Grade ${g} or less` : 'Any highest grade'}
-            </option>
-          ))}
-        </select>
+        {GRADE_BOUNDS.map((bound) => (
+          <NativeSelect
+            key={bound.key}
+            aria-label={bound.label}
+            value={filters[bound.key]}
+            onChange={(e) => set({ [bound.key]: e.target.value })}
+          >
+            {grades.map((g) => (
+              <option key={g || 'any'} value={g}>
+                {g ? `Grade ${g} ${bound.suffix}` : bound.any}
+              </option>
+            ))}
+          </NativeSelect>
+        ))}
       </div>
       <div className="mt-6">
         {listings.isError ? (

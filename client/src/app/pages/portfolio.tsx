@@ -22,8 +22,7 @@ import { cn } from '@/lib/utils';
 import { PageSpinner } from '../guards.tsx';
 import { PageShell } from './page-shell.tsx';
 import { usePageTitle } from '@/lib/page-title';
-
-const select = 'h-10 rounded-md border border-slate-300 bg-white px-2 text-sm';
+import { NativeSelect } from '@/components/ui/select';
 
 export function PortfolioPage() {
   usePageTitle('Portfolio');
@@ -86,9 +85,8 @@ export function PortfolioPage() {
         </div>
         <div className="space-y-1">
           <Label htmlFor="portfolio-game">Game</Label>
-          <select
+          <NativeSelect
             id="portfolio-game"
-            className={select}
             value={game}
             onChange={(e) => {
               setGame(e.target.value);
@@ -100,13 +98,12 @@ export function PortfolioPage() {
             {gamesOf(all).map((g) => (
               <option key={g}>{g}</option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="space-y-1">
           <Label htmlFor="portfolio-set">Set</Label>
-          <select
+          <NativeSelect
             id="portfolio-set"
-            className={select}
             value={set}
             onChange={(e) => {
               setSet(e.target.value);
@@ -117,21 +114,16 @@ export function PortfolioPage() {
             {setsOf(all, game).map((s) => (
               <option key={s}>{s}</option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="space-y-1">
           <Label htmlFor="portfolio-sort">Sort</Label>
-          <select
-            id="portfolio-sort"
-            className={select}
-            value={sort}
-            onChange={(e) => setSort(e.target.value as SortOrder)}
-          >
+          <NativeSelect id="portfolio-sort" value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
             <option value="newest">Newest First</option>
             <option value="oldest">Oldest First</option>
             <option value="grade">Highest Grade</option>
             <option value="name">Card Name</option>
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex gap-1" role="group" aria-label="Layout">
           <Button

@@ -23,6 +23,7 @@ import { applyServerFieldErrors, messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import { useAdEarnings, useRequestPayout, useSetAdsOptOut, type PayoutFormValues } from '../api/earnings.ts';
+import { NativeSelect } from '@/components/ui/select';
 
 export const METHOD_NAMES: Record<PaymentMethod, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal' };
 
@@ -255,17 +256,13 @@ function PayoutForm({ minimum, balance }: { minimum: string; balance: string }) 
         />
         <div className="space-y-1.5">
           <Label htmlFor="payout-method">Pay me by</Label>
-          <select
-            id="payout-method"
-            className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-            {...form.register('paymentMethod')}
-          >
+          <NativeSelect id="payout-method" className="w-full" {...form.register('paymentMethod')}>
             {PAYMENT_METHODS.map((m) => (
               <option key={m} value={m}>
                 {METHOD_NAMES[m]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <FormMessage id="payout-method-error" message={errors.paymentMethod?.message} />
         </div>
         <Field

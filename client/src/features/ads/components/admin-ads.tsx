@@ -21,6 +21,7 @@ import { Pager } from '@/components/ui/pager';
 import { applyServerFieldErrors, messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
 import { useAdminAds, useCreateAd, useUpdateAd, useUploadAdImage, type AdFormValues } from '../api/admin.ts';
+import { NativeSelect } from '@/components/ui/select';
 
 /** The admin's Ads tab: every ad, on or off, searched and paged, with what it was shown and clicked. */
 export function AdminAds() {
@@ -182,17 +183,13 @@ function AdForm({ existing, onDone }: { existing: Ad | null; onDone: () => void 
       />
       <div className="space-y-1.5">
         <Label htmlFor="ad-placement">Shown on</Label>
-        <select
-          id="ad-placement"
-          className="h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-          {...form.register('placement')}
-        >
+        <NativeSelect id="ad-placement" className="w-full" {...form.register('placement')}>
           {AD_PLACEMENTS.map((p) => (
             <option key={p} value={p}>
               {AD_PLACEMENT_LABELS[p]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <FormMessage id="ad-placement-error" message={errors.placement?.message} />
       </div>
       <div className="grid grid-cols-2 gap-3">

@@ -7,6 +7,7 @@ import {
   type AdPayoutStatus,
 } from '@gradelens/shared';
 import { LoadFailed } from '@/components/load-failed';
+import { usePagedFilters } from '@/lib/paged-filters';
 import { Button } from '@/components/ui/button';
 import { cellClass as td, DataTable } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -17,19 +18,15 @@ import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
 import { useAdminPayouts, usePayoutDecision, type PayoutDecision, type PayoutFilters } from '../api/admin.ts';
 import { METHOD_NAMES, PayoutStatusBadge } from './ad-earnings.tsx';
+import { NativeSelect } from '@/components/ui/select';
 
 type Asking = { payout: AdminAdPayout; kind: 'pay' | 'reject' };
 
 /** The admin's Payouts tab: owners' payout requests by status, searched and paged; pay or reject each waiting one. */
 export function AdminPayouts() {
-  const [filters, setFilters] = useState<PayoutFilters>({ status: 'pending', q: '' });
-  const [page, setPage] = useState(1);
+  const { filters, setFilter: filter, page, setPage } = usePagedFilters<PayoutFilters>({ status: 'pending', q: '' });
   const [asking, setAsking] = useState<Asking | null>(null);
   const payouts = useAdminPayouts({ status: filters.status, q: filters.q.trim() }, page);
-  const filter = (next: Partial<PayoutFilters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -40,9 +37,8 @@ export function AdminPayouts() {
           value={filters.q}
           onChange={(e) => filter({ q: e.target.value })}
         />
-        <select
+        <NativeSelect
           aria-label="Payout status"
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
           value={filters.status}
           onChange={(e) => filter({ status: e.target.value as AdPayoutStatus | '' })}
         >
@@ -52,7 +48,7 @@ export function AdminPayouts() {
               {AD_PAYOUT_STATUS_LABELS[s]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       {payouts.isError ? (
         <LoadFailed what="payout requests" onRetry={() => void payouts.refetch()} />

@@ -27,6 +27,7 @@ import { useAdminSubmissions, useMoveSubmission } from '../api/admin.ts';
 import { GradeCardDialog } from './grade-card-dialog.tsx';
 import { LoadFailed } from '@/components/load-failed';
 import { formatDate, StatusBadge } from './status.tsx';
+import { NativeSelect } from '@/components/ui/select';
 
 /** The admin's 'In-person' tab: the submissions by status or search, their moves and the cards' grades. */
 export function AdminInPerson() {
@@ -47,14 +48,13 @@ export function AdminInPerson() {
           setQ(search.trim());
         }}
       >
-        <select
+        <NativeSelect
           aria-label="Filter by status"
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as InPersonStatus | '');
             setPage(1);
           }}
-          className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
         >
           <option value="">Every status</option>
           {IN_PERSON_STATUSES.map((s) => (
@@ -62,7 +62,7 @@ export function AdminInPerson() {
               {IN_PERSON_STATUS_LABELS[s]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <Input
           aria-label="Search submissions"
           placeholder="Number, name, email or username"

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { listingCreateSchema } from '@gradelens/shared';
 import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
 import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
-import { cn } from '@/lib/utils';
 import { useCreateListing, type ListingForm } from '../api/marketplace.ts';
 
 type Values = ListingForm & { cardGradingId: number };
@@ -62,23 +62,16 @@ export function ListCardDialog({
         >
           <fieldset>
             <legend className="text-sm font-medium text-slate-900">Sell or trade</legend>
-            <div className="mt-1 grid grid-cols-2 gap-2" role="radiogroup" aria-label="Sell or trade">
-              {(['sell', 'trade'] as const).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="radio"
-                  aria-checked={type === t}
-                  onClick={() => form.setValue('listingType', t)}
-                  className={cn(
-                    'rounded-lg border p-2 text-sm capitalize',
-                    type === t ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-slate-300',
-                  )}
-                >
-                  {t}
-                </button>
-              ))}
-            </div>
+            <ChoiceGroup
+              label="Sell or trade"
+              className="mt-1 grid-cols-2"
+              options={[
+                { value: 'sell', label: 'Sell' },
+                { value: 'trade', label: 'Trade' },
+              ]}
+              value={type}
+              onChange={(t) => form.setValue('listingType', t)}
+            />
             <FormMessage id="listing-type-error" message={errors.listingType?.message} />
           </fieldset>
           <Field

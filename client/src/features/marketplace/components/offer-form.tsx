@@ -3,11 +3,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { offerCreateSchema } from '@gradelens/shared';
 import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { FormMessage } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
 import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
-import { cn } from '@/lib/utils';
 import { useMakeOffer, type OfferForm } from '../api/marketplace.ts';
 
 const blank: OfferForm = { offerType: 'cash', offerAmount: '', tradeDescription: '', message: '' };
@@ -34,23 +34,16 @@ export function MakeOfferForm({ listingId }: { listingId: number }) {
       )}
     >
       <h2 className="font-semibold text-slate-900">Make an offer</h2>
-      <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Cash or trade">
-        {(['cash', 'trade'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="radio"
-            aria-checked={type === t}
-            onClick={() => form.setValue('offerType', t)}
-            className={cn(
-              'rounded-lg border p-2 text-sm capitalize',
-              type === t ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-slate-300',
-            )}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        label="Cash or trade"
+        className="grid-cols-2"
+        options={[
+          { value: 'cash', label: 'Cash' },
+          { value: 'trade', label: 'Trade' },
+        ]}
+        value={type}
+        onChange={(t) => form.setValue('offerType', t)}
+      />
       {type === 'cash' ? (
         <Field
           id="offer-amount"

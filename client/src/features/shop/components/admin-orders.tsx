@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars, ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from '@gradelens/shared';
 import { LoadFailed } from '@/components/load-failed';
+import { usePagedFilters } from '@/lib/paged-filters';
 import { Button } from '@/components/ui/button';
 import { cellClass as td, DataTable } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -12,14 +13,14 @@ import { messageOf } from '@/lib/server-errors';
 import { toast } from '@/lib/toast-store';
 import { useAdminOrders, useOrderAction, type OrderAction, type OrderFilters } from '../api/admin.ts';
 import { OrderStatusBadge } from './order-status.tsx';
+import { NativeSelect } from '@/components/ui/select';
 
 /** A step that needs words from the admin: the tracking number, a reason, a note to the buyer. */
 type Asking = { order: Order; kind: 'ship' | 'reject' | 'cancel' };
 
 /** The admin's Orders tab: by status, searched, paged; each order's next steps. */
 export function AdminOrders() {
-  const [filters, setFilters] = useState<OrderFilters>({ status: '', q: '' });
-  const [page, setPage] = useState(1);
+  const { filters, setFilter: filter, page, setPage } = usePagedFilters<OrderFilters>({ status: '', q: '' });
   const [asking, setAsking] = useState<Asking | null>(null);
   const orders = useAdminOrders({ status: filters.status, q: filters.q.trim() }, page);
   const action = useOrderAction();
@@ -34,10 +35,6 @@ export function AdminOrders() {
         onError: (error) => toast({ title: 'Not changed', description: messageOf(error), variant: 'destructive' }),
       },
     );
-  const filter = (next: Partial<OrderFilters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -48,9 +45,8 @@ export function AdminOrders() {
           value={filters.q}
           onChange={(e) => filter({ q: e.target.value })}
         />
-        <select
+        <NativeSelect
           aria-label="Order status"
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
           value={filters.status}
           onChange={(e) => filter({ status: e.target.value as OrderStatus | '' })}
         >
@@ -60,7 +56,7 @@ export function AdminOrders() {
               {ORDER_STATUS_LABELS[s]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       {orders.isError ? (
         <LoadFailed what="orders" onRetry={() => void orders.refetch()} />
