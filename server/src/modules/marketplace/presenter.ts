@@ -1,6 +1,4 @@
 import {
-  centsToAmount,
-  toCents,
   type Listing,
   type ListingStatus,
   type ListingType,
@@ -11,8 +9,6 @@ import {
 import { publicImagePath } from '../gradings/presenter.ts';
 import type { ListingRow, ListingWithCard, OfferRow } from './service.ts';
 
-const money = (value: string | null) => (value === null ? null : centsToAmount(toCents(value)));
-
 export function presentListing(
   { listing, grading, seller }: ListingWithCard,
   options: { withReason?: boolean } = {},
@@ -21,7 +17,7 @@ export function presentListing(
   return {
     id: listing.id,
     listingType: listing.listingType as ListingType,
-    askingPrice: money(listing.askingPrice),
+    askingPrice: listing.askingPrice,
     tradePreferences: listing.tradePreferences,
     description: listing.description,
     location: listing.location,
@@ -53,7 +49,7 @@ export function presentOffer(
     id: offer.id,
     listingId: listing.id,
     offerType: offer.offerType as OfferType,
-    offerAmount: money(offer.offerAmount),
+    offerAmount: offer.offerAmount,
     tradeDescription: offer.tradeDescription,
     message: offer.message,
     status: offer.status as OfferStatus,

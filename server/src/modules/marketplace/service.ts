@@ -402,33 +402,25 @@ export async function closeOffer(db: Database, actor: UserRow, offerId: number, 
   });
 }
 
-/** The offers a user made, or received on their listings, newest first, with what the list shows. */
-export async function listOffers(db: Database, user: UserRow, role: 'made' | 'received') {
-  const rows = await db
-    .select({
-      offer: marketplaceOffers,
-      listing: marketplaceListings,
-      cardName: cardGradings.cardName,
-    })
-    .from(marketplaceOffers)
-    .innerJoin(marketplaceListings, eq(marketplaceListings.id, marketplaceOffers.listingId))
-    .innerJoin(cardGradings, eq(cardGradings.id, marketplaceListings.cardGradingId))
-    .where(role === 'made' ? eq(marketplaceOffers.offererId, user.id) : eq(marketplaceListings.userId, user.id))
-    .orderBy(desc(marketplaceOffers.createdAt), desc(marketplaceOffers.id))
-    .limit(200);
-  return rows;
-}
-
-/** The offers on one listing, for its seller. */
-export async function offersOnListing(db: Executor, listingId: number) {
+/** Offers with their listing and card name, newest first. */
+function offerRows(db: Executor, where: SQL) {
   return db
     .select({ offer: marketplaceOffers, listing: marketplaceListings, cardName: cardGradings.cardName })
     .from(marketplaceOffers)
     .innerJoin(marketplaceListings, eq(marketplaceListings.id, marketplaceOffers.listingId))
     .innerJoin(cardGradings, eq(cardGradings.id, marketplaceListings.cardGradingId))
-    .where(eq(marketplaceOffers.listingId, listingId))
-    .orderBy(desc(marketplaceOffers.createdAt), desc(marketplaceOffers.id));
+    .where(where)
+    .orderBy(desc(marketplaceOffers.createdAt), desc(marketplaceOffers.id))
+    .limit(200);
 }
+
+/** The offers a user made, or received on their listings. */
+export const listOffers = (db: Database, user: UserRow, role: 'made' | 'received') =>
+  offerRows(db, role === 'made' ? eq(marketplaceOffers.offererId, user.id) : eq(marketplaceListings.userId, user.id));
+
+/** The offers on one listing, for its seller. */
+export const offersOnListing = (db: Executor, listingId: number) =>
+  offerRows(db, eq(marketplaceOffers.listingId, listingId));
 
 /** Names and e-mails of the users these rows mention, in one query. */
 export async function peopleById(db: Executor, ids: number[]) {

@@ -51,7 +51,7 @@ export function presentCart(lines: Line[]): Cart {
       productId: line.product.id,
       name: line.product.name,
       imageUrl: line.product.imageUrl,
-      unitPrice: centsToAmount(toCents(line.product.price)),
+      unitPrice: line.product.price,
       quantity: line.item.quantity,
       lineTotal: centsToAmount(lineCents),
       stock: line.product.active === 1 ? line.product.stock : 0,

@@ -15,7 +15,8 @@ export function presentProduct(row: ProductRow): Product {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: centsToAmount(toCents(row.price)),
+    // numeric(10,2) columns read back as two-place strings ('4.50'): the API's form already.
+    price: row.price,
     imageUrl: row.imageUrl,
     category: row.category,
     stock: row.stock,
@@ -35,13 +36,13 @@ export function presentOrder(
   return {
     id: row.id,
     status: row.status as OrderStatus,
-    totalAmount: centsToAmount(toCents(row.totalAmount)),
+    totalAmount: row.totalAmount,
     shippingAddress: row.shippingAddress,
     items: lines.map((line) => ({
       productId: line.productId,
       name: line.name,
       quantity: line.quantity,
-      unitPrice: centsToAmount(toCents(line.unitPrice)),
+      unitPrice: line.unitPrice,
       lineTotal: centsToAmount(toCents(line.unitPrice) * line.quantity),
     })),
     payment:
