@@ -89,6 +89,24 @@ describe('a card whose printed frame the searches found on some sides', () => {
   }, 30_000);
 });
 
+describe('a light card on light paper lit from one side', () => {
+  it('places the side whose edge does not show where the card size puts it, and says so', async () => {
+    // A zoo tuning seed: a white-bordered card on white paper, its edge shows by a faint line on
+    // the top, right and bottom, and not at all on the lit left side; the searches found its frame.
+    const zoo = await generateZooCase({ seed: 27 });
+    const opened = await openPhoto(zoo.front);
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok).toBe(true);
+    if (!found.ok) return;
+    expect(found.card.inferredSide).toBe(3);
+    const mm = zoo.truth.pxPerMm.front;
+    const truth = zoo.truth.corners?.front ?? [];
+    const worst = Math.max(...truth.map((t) => Math.min(...found.card.corners.map((p) => distance(p, t)))));
+    expect(worst / mm).toBeLessThan(1);
+  }, 30_000);
+});
+
 describe('one card the colour search splits', () => {
   const find = async (jpeg: Buffer) => {
     const opened = await openPhoto(jpeg);

@@ -159,7 +159,43 @@ function widened(found: FoundIn, photo: OpenedPhoto): CardInPhoto {
         !a || b.moved > a.moved || (b.moved === a.moved && offSize(b.readings[1]) < offSize(a.readings[1])) ? b : a,
       null,
     );
-  return best ? { ...found, card: { ...found.card, corners: best.corners } } : found;
+  if (best) return { ...found, card: { ...found.card, corners: best.corners } };
+  return completedThird(found, photo, before) ?? found;
+}
+
+/**
+ * A light card on light paper whose own edge shows on three sides and not on the lit fourth: the
+ * three move out to it, and the fourth is placed where a card size puts it, 1 to 6 mm out (and
+ * marked inferred, so no centering is read from it). Of the two sizes, the one whose border on
+ * the fourth side comes nearer the opposite side's. Null where exactly three sides do not show
+ * such a line, or neither size places the fourth there with the outline reading closer to a size.
+ */
+function completedThird(found: FoundIn, photo: OpenedPhoto, before: number): FoundIn | null {
+  const outlines = widerOutlines(found, photo);
+  const three = outlines.find((w) => w.moved === 3);
+  if (!three || outlines.some((w) => w.moved === 4)) return null;
+  const missing = [0, 1, 2, 3].find((i) => !three.sides.includes(i))!;
+  const opposite = (missing + 2) % 4;
+  const movedBy = (corners: Point[], side: number) => sideOffset(found.card.corners, corners, side);
+  const across = movedBy(three.corners, opposite);
+  const choices = (['standard', 'small'] as const)
+    .map((size) => completedTo(three, missing, photo, CARD_RATIOS[size]))
+    .filter((w): w is WiderOutline => w !== null)
+    .map((w) => ({ w, gap: Math.abs(movedBy(w.corners, missing) - across) }))
+    .filter(({ w }) => offSize(w.readings[1]) + SIZE_GAIN <= before);
+  const pick = choices.sort((a, b) => a.gap - b.gap)[0];
+  return pick ? { ...found, card: { ...found.card, corners: pick.w.corners, inferredSide: missing } } : null;
+}
+
+/** How far side `side` of outline `to` lies outside the same side of `from`, in pixels, at its middle. */
+function sideOffset(from: Point[], to: Point[], side: number): number {
+  const mid = (q: Point[]) => ({
+    x: (q[side]!.x + q[(side + 1) % 4]!.x) / 2,
+    y: (q[side]!.y + q[(side + 1) % 4]!.y) / 2,
+  });
+  const [a, b] = [mid(from), mid(to)];
+  const centre = { x: from.reduce((t, p) => t + p.x, 0) / 4, y: from.reduce((t, p) => t + p.y, 0) / 4 };
+  return distance(centre, b) - distance(centre, a);
 }
 
 /**
