@@ -128,7 +128,13 @@ async function virtualUser(n: number, bases: string[], run: string, tally: Tally
   let turn = n;
   // Alternates between the instances, as a load balancer without sticky sessions would.
   const base = () => bases[turn++ % bases.length]!;
-  const call = async (name: Call, method: string, url: string, body?: BodyInit, json = true): Promise<Response> => {
+  const call = async (
+    name: Call,
+    method: string,
+    url: string,
+    body?: string | FormData,
+    json = true,
+  ): Promise<Response> => {
     for (;;) {
       const started = performance.now();
       const headers: Record<string, string> = { cookie, origin: base() };
