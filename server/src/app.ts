@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -39,7 +39,8 @@ import { presentCurrentUser } from './modules/accounts/presenter.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
-import { localImageStore, type ImageStore } from './storage/images.ts';
+import type { ImageStore } from './storage/images.ts';
+import { openImageStore } from './storage/store.ts';
 import { clientDist } from './paths.ts';
 
 export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
@@ -77,13 +78,11 @@ export async function buildApp({
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
 
-  const uploads = path.join(env.DATA_DIR, 'uploads');
-  mkdirSync(uploads, { recursive: true });
   const context: AppContext = {
     db,
     env,
     mailer: services.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
-    images: services.images ?? localImageStore(uploads),
+    images: services.images ?? (await openImageStore(env)),
     prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
     grader: services.grader ?? null,
   };

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { IN_PERSON_SERVICE_TYPES, toCents, toTenThousandths, type InPersonServiceType } from '@gradelens/shared';
+import { storageKeyProblems, storageUrlSchema } from './storage/storage-url.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -109,6 +110,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Stored files in an S3-compatible bucket instead of DATA_DIR/uploads (decision 24), and its keys.
+  STORAGE_URL: storageUrlSchema,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
@@ -192,6 +198,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Settings that must agree with each other: the bucket's keys come as a pair. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  for (const { path, message } of storageKeyProblems(env)) ctx.addIssue({ code: 'custom', path: [path], message });
+});
+
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 
 /** Settings that work but that a production server should not run with; logged at start. */
@@ -220,7 +231,7 @@ export function startupWarnings(env: Env, source: NodeJS.ProcessEnv = process.en
 /** Reads and checks the environment once at boot; a bad value stops the server with a list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(blanksRemoved);
+  const parsed = checkedEnvSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment settings:\n${problems.join('\n')}`);

@@ -16,13 +16,17 @@ export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|webp|png)$/;
 /** The path a row stores for a file and the site serves it at. */
 export const publicPathOf = (filename: string) => `/uploads/${filename}`;
 
-const MIME_TYPES = { jpg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const;
-type Extension = keyof typeof MIME_TYPES;
+export const MIME_TYPES = { jpg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const;
+export type Extension = keyof typeof MIME_TYPES;
+
+/** A new stored name: 128 random bits, so no two saves ever pick the same one. */
+export const newStoredName = (extension: Extension) => `${randomBytes(16).toString('hex')}.${extension}`;
 
 export interface StoredImage {
   filename: string;
   /** Path under the site root, e.g. /uploads/3f9c....jpg */
   publicPath: string;
+  /** Where the bytes are: a path on disk, or s3://bucket/key. */
   filePath: string;
   mimeType: string;
   size: number;
@@ -38,7 +42,7 @@ export interface OpenedImage {
   mimeType: string;
 }
 
-/** Local-disk image store under DATA_DIR/uploads; an object store can replace it behind this interface. */
+/** Where stored files live: local disk under DATA_DIR/uploads, or an S3-compatible bucket (storage/s3-store.ts). */
 export interface ImageStore {
   save(data: Buffer, extension: Extension): Promise<StoredImage>;
   read(publicPath: string): Promise<Buffer>;
@@ -54,19 +58,10 @@ export function localImageStore(uploadsDir: string): ImageStore {
   return {
     async save(data, extension) {
       await mkdir(uploadsDir, { recursive: true });
-      const filename = `${randomBytes(16).toString('hex')}.${extension}`;
+      const filename = newStoredName(extension);
       const filePath = path.join(uploadsDir, filename);
       await writeFile(filePath, data, { flag: 'wx' });
-      const meta = await sharp(data).metadata();
-      return {
-        filename,
-        publicPath: publicPathOf(filename),
-        filePath,
-        mimeType: MIME_TYPES[extension],
-        size: data.length,
-        width: meta.width ?? 0,
-        height: meta.height ?? 0,
-      };
+      return describeStored(data, filename, filePath);
     },
     async read(publicPath) {
       return readFile(path.join(uploadsDir, path.basename(publicPath.replace(/\\/g, '/'))));
@@ -109,6 +104,20 @@ export function localImageStore(uploadsDir: string): ImageStore {
         if (info) yield { filename: entry.name, modifiedAt: info.mtime };
       }
     },
+  };
+}
+
+/** What a store answers for the bytes it just saved under this name. */
+export async function describeStored(data: Buffer, filename: string, filePath: string): Promise<StoredImage> {
+  const meta = await sharp(data).metadata();
+  return {
+    filename,
+    publicPath: publicPathOf(filename),
+    filePath,
+    mimeType: MIME_TYPES[filename.slice(filename.lastIndexOf('.') + 1) as Extension],
+    size: data.length,
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
   };
 }
 
