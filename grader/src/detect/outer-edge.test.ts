@@ -96,16 +96,18 @@ describe("the card's own faint edge outside its printed frame", () => {
   });
 });
 
-/** A yellow-bordered card (CARD, its frame FRAME) in a penny sleeve 1.5 mm larger a side, on a brown table. */
-async function sleeved(): Promise<{ raster: Raster; sleeve: [Point, Point, Point, Point] }> {
+/** A card (CARD, its frame FRAME) in a penny sleeve 1.5 mm larger a side: by default yellow-bordered on a brown table. */
+async function sleeved(
+  { table, border, frame } = { table: '#7a4e30', border: '#e8c430', frame: '#1c2a5c' },
+): Promise<{ raster: Raster; sleeve: [Point, Point, Point, Point] }> {
   const sleeve = { x: CARD.x - 12, y: CARD.y - 28, w: CARD.w + 24, h: CARD.h + 40 };
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#7a4e30"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>` +
     // The clear plastic adds a little of the room's light; its open top has a lip 1 mm down.
     `<rect x="${sleeve.x}" y="${sleeve.y}" width="${sleeve.w}" height="${sleeve.h}" rx="6" fill="#ffffff" opacity="0.12"/>` +
     `<line x1="${sleeve.x + 3}" x2="${sleeve.x + sleeve.w - 3}" y1="${sleeve.y + 8}" y2="${sleeve.y + 8}" stroke="#ffffff" stroke-width="2" opacity="0.35"/>` +
-    `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#e8c430"/>` +
-    `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="#1c2a5c"/></svg>`;
+    `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="${border}"/>` +
+    `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="${frame}"/></svg>`;
   const { data, info } = await sharp(Buffer.from(svg))
     .removeAlpha()
     .blur(0.7)
@@ -120,6 +122,16 @@ async function sleeved(): Promise<{ raster: Raster; sleeve: [Point, Point, Point
 describe("the card's edge inside a sleeve's outline", () => {
   it("finds the card's edge past the plastic, not the sleeve's lip nor the card's printed frame", async () => {
     const { raster, sleeve } = await sleeved();
+    const sides = innerSides(raster, sleeve, 5, 48);
+    expect(sides.every((line) => line !== null)).toBe(true);
+    const found = cornersOfSides(sides as Line[]);
+    expect(found).not.toBeNull();
+    if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
+  });
+
+  it('finds a dark blue border on a red cloth seen through the plastic, as bright as each other', async () => {
+    // The cloth through the sleeve and the border both sum to about 296 in RGB: only colour steps there.
+    const { raster, sleeve } = await sleeved({ table: '#8a2a34', border: '#3a4aa4', frame: '#5a8ad0' });
     const sides = innerSides(raster, sleeve, 5, 48);
     expect(sides.every((line) => line !== null)).toBe(true);
     const found = cornersOfSides(sides as Line[]);

@@ -133,7 +133,9 @@ function stepAcross(
   toPx: number,
   nearest: boolean,
 ): { offset: number; values: number[] } | null {
-  const values = brightnessAcross(raster, base, normal, dir, fromPx - 1, toPx + 1, STRIP);
+  const values = nearest
+    ? colourStepAcross(raster, base, normal, dir, fromPx - 1, toPx + 1, STRIP)
+    : brightnessAcross(raster, base, normal, dir, fromPx - 1, toPx + 1, STRIP);
   if (!values) return null;
   // changes[i] spans values[i] to values[i + 2], centred on distance fromPx + i.
   const changes = values.slice(2).map((v, i) => Math.abs(v - values[i]!));
@@ -210,6 +212,50 @@ export function brightnessAcross(
   }
   return values;
 }
+
+/**
+ * Like brightnessAcross, but each sample's RGB projected on the change from the profile's first
+ * pixels to its last (scaled so a grey change reads as its brightness sum): inward from a sleeve's
+ * outline a red cloth seen through the plastic and a dark blue border can be equally bright, and
+ * the card's edge between them still steps. A profile whose ends hardly differ reads brightness.
+ */
+function colourStepAcross(
+  raster: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  from: number,
+  to: number,
+  strip: number,
+): number[] | null {
+  const samples: [number, number, number][] = [];
+  for (let d = from; d <= to; d += 1) {
+    const sum: [number, number, number] = [0, 0, 0];
+    for (let s = 0; s < strip; s += 1) {
+      const along = s - (strip - 1) / 2;
+      const px = Math.round(base.x + normal.x * d + dir.x * along);
+      const py = Math.round(base.y + normal.y * d + dir.y * along);
+      if (px < 0 || py < 0 || px >= raster.width || py >= raster.height) return null;
+      const i = (py * raster.width + px) * 3;
+      sum[0] += raster.data[i]!;
+      sum[1] += raster.data[i + 1]!;
+      sum[2] += raster.data[i + 2]!;
+    }
+    samples.push([sum[0] / strip, sum[1] / strip, sum[2] / strip]);
+  }
+  const ends = (list: [number, number, number][]) =>
+    [0, 1, 2].map((c) => list.reduce((t, v) => t + v[c]!, 0) / list.length) as [number, number, number];
+  const [first, last] = [ends(samples.slice(0, ENDS_PX)), ends(samples.slice(-ENDS_PX))];
+  const axis = [last[0] - first[0], last[1] - first[1], last[2] - first[2]];
+  const length = Math.hypot(...axis);
+  const unit = length < MIN_AXIS ? [1, 1, 1].map((v) => v / Math.sqrt(3)) : axis.map((v) => v / length);
+  return samples.map((v) => (v[0] * unit[0]! + v[1] * unit[1]! + v[2] * unit[2]!) * Math.sqrt(3));
+}
+
+/** Pixels at each end of a profile whose mean colours give the direction a colour step is read along. */
+const ENDS_PX = 3;
+/** Below this RGB distance between a profile's ends, its steps are read in brightness. */
+const MIN_AXIS = 12;
 
 function brightness(raster: Raster, x: number, y: number): number | null {
   const px = Math.round(x);
