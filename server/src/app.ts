@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
 import type { Grader } from './modules/gradings/analyze.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
+import type { GradingQueue } from './modules/gradings/queued-analysis.ts';
 import { inPersonRoutes } from './modules/in-person/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -39,7 +40,8 @@ import { presentCurrentUser } from './modules/accounts/presenter.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
-import { localImageStore, type ImageStore } from './storage/images.ts';
+import type { ImageStore } from './storage/images.ts';
+import { imageStoreFrom } from './storage/image-store.ts';
 import { clientDist } from './paths.ts';
 
 export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
@@ -47,6 +49,8 @@ export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
   images?: ImageStore;
   prices?: PriceProvider | null;
   grader?: Grader | null;
+  /** The grading queue on PostgreSQL (main.ts opens it when DATABASE_URL is set); without it the API grades in its own pool. */
+  gradingQueue?: GradingQueue | null;
   /** Where the log goes (standard output by default); tests read it to check what is never logged. */
   logStream?: { write(line: string): void };
   /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
@@ -77,15 +81,14 @@ export async function buildApp({
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
 
-  const uploads = path.join(env.DATA_DIR, 'uploads');
-  mkdirSync(uploads, { recursive: true });
   const context: AppContext = {
     db,
     env,
     mailer: services.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
-    images: services.images ?? localImageStore(uploads),
+    images: services.images ?? imageStoreFrom(env),
     prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
     grader: services.grader ?? null,
+    gradingQueue: services.gradingQueue ?? null,
   };
   scheduleCleanup(app, context);
   // The session is read where who asks matters: the API and the photos. The client's files never need it.
