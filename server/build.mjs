@@ -1,5 +1,6 @@
-// Bundles the server (and the grading worker, its own entry) for `npm start`. Workspace
-// packages are TypeScript source, so they are bundled in; npm packages stay external.
+// Bundles the server (and the engine's worker thread, its own entry) for `npm start`, and the
+// grading worker process for `npm run worker`. Workspace packages are TypeScript source, so
+// they are bundled in; npm packages stay external.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 
@@ -9,7 +10,7 @@ const external = [...Object.keys(pkg.dependencies), ...Object.keys(grader.depend
   (name) => !name.startsWith('@gradelens/'),
 );
 
-const entryPoints = { main: 'src/main.ts' };
+const entryPoints = { main: 'src/main.ts', 'worker-main': 'src/worker-main.ts' };
 if (existsSync('../grader/src/pool/worker.ts')) entryPoints['grading-worker'] = '../grader/src/pool/worker.ts';
 
 await build({

@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { adRoutes } from './modules/ads/routes.ts';
 import type { Grader } from './modules/gradings/analyze.ts';
 import { gradingRoutes } from './modules/gradings/routes.ts';
+import type { GradingQueue } from './modules/gradings/queued-analysis.ts';
 import { inPersonRoutes } from './modules/in-person/routes.ts';
 import { passwordRecoveryRoutes } from './modules/password-recovery/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -48,6 +49,8 @@ export interface BuildOptions extends Pick<AppContext, 'db' | 'env'> {
   images?: ImageStore;
   prices?: PriceProvider | null;
   grader?: Grader | null;
+  /** The grading queue on PostgreSQL (main.ts opens it when DATABASE_URL is set); without it the API grades in its own pool. */
+  gradingQueue?: GradingQueue | null;
   /** Where the log goes (standard output by default); tests read it to check what is never logged. */
   logStream?: { write(line: string): void };
   /** Serve the built client when it exists (production); tests and dev leave it to Vite. */
@@ -85,6 +88,7 @@ export async function buildApp({
     images: services.images ?? (await openImageStore(env)),
     prices: services.prices === undefined ? priceProviderFrom(env) : services.prices,
     grader: services.grader ?? null,
+    gradingQueue: services.gradingQueue ?? null,
   };
   scheduleCleanup(app, context);
   // The session is read where who asks matters: the API and the photos. The client's files never need it.

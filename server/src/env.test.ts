@@ -45,6 +45,17 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ INIT_CWD: root, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('lets the API run grading jobs on PostgreSQL unless told not to, which needs a PostgreSQL server', () => {
+    const postgres = { INIT_CWD: root, DATABASE_URL: 'postgres://app:app@db.example.test/gradelens' };
+    expect(loadEnv({ INIT_CWD: root }).GRADING_IN_API).toBe(true);
+    expect(loadEnv(postgres).GRADING_IN_API).toBe(true);
+    expect(loadEnv({ ...postgres, GRADING_IN_API: 'false' }).GRADING_IN_API).toBe(false);
+    expect(() => loadEnv({ INIT_CWD: root, GRADING_IN_API: 'false' })).toThrow(
+      /GRADING_IN_API: false needs DATABASE_URL: grading workers \(npm run worker\) take their jobs from a queue in PostgreSQL/,
+    );
+    expect(() => loadEnv({ ...postgres, GRADING_IN_API: 'no' })).toThrow(/GRADING_IN_API/);
+  });
 });
 
 describe('startupWarnings', () => {

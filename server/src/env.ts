@@ -195,12 +195,26 @@ const envSchema = z.object({
   MARKETPLACE_LIVE_URL: z.url().optional(),
   MARKETPLACE_RESALE_URL: z.url().optional(),
   GRADING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  // With DATABASE_URL, analyses go through a queue in PostgreSQL: true (the default) lets this API
+  // process run them too, so one machine needs only `npm start`; false leaves them to `npm run worker`.
+  GRADING_IN_API: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-/** Settings that must agree with each other: the bucket's keys come as a pair. */
+/** Settings that only make sense together: the bucket's keys come as a pair; workers need PostgreSQL. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   for (const { path, message } of storageKeyProblems(env)) ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!env.GRADING_IN_API && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['GRADING_IN_API'],
+      message:
+        'false needs DATABASE_URL: grading workers (npm run worker) take their jobs from a queue in PostgreSQL, and the embedded database has none',
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };

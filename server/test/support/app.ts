@@ -19,7 +19,7 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   database?: DatabaseHandle,
-  services: Pick<BuildOptions, 'grader' | 'prices' | 'mailer' | 'images' | 'logStream'> = {},
+  services: Pick<BuildOptions, 'grader' | 'gradingQueue' | 'prices' | 'mailer' | 'images' | 'logStream'> = {},
 ): Promise<TestApp> {
   const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gradelens-app-'));
   const env = loadEnv({

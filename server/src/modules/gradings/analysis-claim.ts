@@ -48,6 +48,35 @@ export async function releaseAnalysis(db: Database, id: number, claim: Date): Pr
 }
 
 /**
+ * A worker taking a queued run (or retrying one whose worker died): answers false when the
+ * claim the job carries no longer holds, because the API withdrew it, the card was graded, or
+ * a later call took the claim over; the job then has nothing to do.
+ */
+export async function startQueuedRun(db: Database, id: number, claim: Date): Promise<boolean> {
+  const started = await db
+    .update(cardGradings)
+    .set({ analysisStage: 'decode' })
+    .where(and(eq(cardGradings.id, id), eq(cardGradings.analysisStartedAt, claim), isNull(cardGradings.gradedAt)))
+    .returning({ id: cardGradings.id });
+  return started.length === 1;
+}
+
+/**
+ * Gives back a claim whose job no worker has started (the stage is still 'queued'). The worker's
+ * start and this update change the same row on the same conditions, so exactly one of them wins.
+ */
+export async function withdrawQueuedRun(db: Database, id: number, claim: Date): Promise<boolean> {
+  const withdrawn = await db
+    .update(cardGradings)
+    .set({ analysisStartedAt: null, analysisStage: null })
+    .where(
+      and(eq(cardGradings.id, id), eq(cardGradings.analysisStartedAt, claim), eq(cardGradings.analysisStage, 'queued')),
+    )
+    .returning({ id: cardGradings.id });
+  return withdrawn.length === 1;
+}
+
+/**
  * Waits for the run that holds the claim and answers the graded row. The run failing
  * (claim given back, card still ungraded) or taking longer than the wait is a 409 that says
  * what to do; the engine is not run again here, since the same photos would fail the same way.
@@ -58,13 +87,16 @@ export async function waitForAnalysis(db: Database, id: number, wait = ANALYSIS_
     const [row] = await db.select().from(cardGradings).where(eq(cardGradings.id, id));
     if (!row) throw notFound('That card grading');
     if (row.gradedAt) return row;
-    if (!row.analysisStartedAt) throw new AppError('CONFLICT', "This card's analysis did not finish. Try again.");
-    if (Date.now() >= deadline) {
-      throw new AppError(
-        'CONFLICT',
-        'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.',
-      );
-    }
+    if (!row.analysisStartedAt) throw analysisDidNotFinish();
+    if (Date.now() >= deadline) throw stillBeingGraded();
     await sleep(wait.pollMs);
   }
 }
+
+export const analysisDidNotFinish = () => new AppError('CONFLICT', "This card's analysis did not finish. Try again.");
+
+export const stillBeingGraded = () =>
+  new AppError(
+    'CONFLICT',
+    'This card is still being graded. Open it from Profile > Grading History in a few minutes to see the result.',
+  );

@@ -15,6 +15,7 @@ import { AppError, insufficientPoints, notFound } from '../../errors.ts';
 import type { ImageStore, StoredImage } from '../../storage/images.ts';
 import { changePoints } from '../points/ledger.ts';
 import { ANALYSIS_WAIT, claimAnalysis, releaseAnalysis, waitForAnalysis } from './analysis-claim.ts';
+import { analyzeOnQueue, type GradingQueue } from './queued-analysis.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -50,16 +51,45 @@ export interface AnalysisResult {
   balance: number;
 }
 
+/** What one run needs: the grading, who pays, and the owner's corners. A queued job carries exactly this. */
+export interface AnalysisRun {
+  gradingId: number;
+  userId: number;
+  hints: NonNullable<GradeRequest['hints']>;
+}
+
+export interface RunDeps {
+  grader: Grader;
+  images: ImageStore;
+  log: FastifyBaseLogger;
+  /**
+   * True once the process that runs this is stopping: an engine that fails then was shut down,
+   * so the error is passed on as it is (the queue gives the job to another worker) instead of
+   * being kept on the draft as the photos' failure.
+   */
+  stopping?: () => boolean;
+}
+
+export const ANALYSIS_FAILED_MESSAGE =
+  'The analysis of these photos failed. Nothing was charged. Try again, or retake the photos on a plain background.';
+
+export const engineBusy = () =>
+  new AppError(
+    'BUSY',
+    'The grading engine is busy with other cards. Try again in a few seconds; nothing was charged.',
+    { headers: { 'retry-after': '5' } },
+  );
+
 /**
- * Grades a card once. The call that claims the grading (analysis-claim.ts) runs the engine,
- * outside any transaction; then the report is stored and 10 points charged together, only if
- * the card was not graded meanwhile. Calls that find the grading claimed wait and answer the
- * stored result free. A rejected photo, a busy engine or a failed analysis costs nothing,
- * and gives the claim back so a later call can try again.
+ * Grades a card once. The call that claims the grading (analysis-claim.ts) has the run done:
+ * here, outside any transaction, or with a PostgreSQL queue by a grading worker
+ * (queued-analysis.ts), whose outcome it waits for on the row. Calls that find the grading
+ * claimed wait and answer the stored result free. A rejected photo, a busy engine or a failed
+ * analysis costs nothing, and gives the claim back so a later call can try again.
  */
 export async function analyzeGrading(
   db: Database,
-  deps: { grader: Grader; images: ImageStore; log: FastifyBaseLogger },
+  deps: RunDeps & { queue?: GradingQueue | null },
   user: UserRow,
   grading: GradingRow,
   hints: GradeRequest['hints'] = {},
@@ -68,18 +98,35 @@ export async function analyzeGrading(
   if (grading.gradedAt) return { grading, charged: 0, balance: user.points };
   if (user.points < POINTS_PER_GRADING) throw insufficientPoints(POINTS_PER_GRADING, user.points);
   const claim = await claimAnalysis(db, grading.id);
-  if (!claim) return storedResult(db, user, await waitForAnalysis(db, grading.id, wait));
+  if (!claim) return storedResult(db, user.id, await waitForAnalysis(db, grading.id, wait));
+  const run: AnalysisRun = { gradingId: grading.id, userId: user.id, hints: hints ?? {} };
+  if (deps.queue) return analyzeOnQueue(db, { queue: deps.queue, log: deps.log }, run, claim, grading.rejection);
   try {
-    return await gradeAndCharge(db, deps, user, grading, hints);
-  } catch (error) {
-    // A refusal stays on the draft, with where the engine looked, until the next try.
-    if (error instanceof AppError && error.code === 'UNGRADABLE') await keepRejection(db, grading.id, error, deps.log);
-    throw error;
+    return await runAnalysis(db, deps, run);
   } finally {
     // Never lets a failure here hide the answer: an unreleased claim goes stale by itself.
     await releaseAnalysis(db, grading.id, claim).catch((error: unknown) =>
       deps.log.error({ err: error, gradingId: grading.id }, 'could not release the analysis claim'),
     );
+  }
+}
+
+/**
+ * The whole run of a claimed grading, the same in the API's process and in a grading worker:
+ * reads both photos from the store, runs the engine (each stage written to the row), saves the
+ * annotated images, then stores the report and charges 10 points in one transaction that only
+ * succeeds if the card was not graded meanwhile. A refusal is kept on the draft and thrown.
+ * The claim is the caller's to give back.
+ */
+export async function runAnalysis(db: Database, deps: RunDeps, run: AnalysisRun): Promise<AnalysisResult> {
+  const [grading] = await db.select().from(cardGradings).where(eq(cardGradings.id, run.gradingId));
+  if (!grading) throw notFound('That card grading');
+  try {
+    return await gradeAndCharge(db, deps, grading, run);
+  } catch (error) {
+    // A refusal stays on the draft, with where the engine looked, until the next try.
+    if (error instanceof AppError && error.code === 'UNGRADABLE') await keepRejection(db, grading.id, error, deps.log);
+    throw error;
   }
 }
 
@@ -100,10 +147,9 @@ async function keepRejection(db: Database, id: number, error: AppError, log: Fas
 
 async function gradeAndCharge(
   db: Database,
-  deps: { grader: Grader; images: ImageStore; log: FastifyBaseLogger },
-  user: UserRow,
+  deps: RunDeps,
   grading: GradingRow,
-  hints: GradeRequest['hints'],
+  run: AnalysisRun,
 ): Promise<AnalysisResult> {
   const [front, back] = await Promise.all([
     deps.images.read(grading.frontImagePath),
@@ -119,7 +165,7 @@ async function gradeAndCharge(
         deps.log.warn({ err: error, gradingId: grading.id }, 'could not record the analysis stage'),
       );
   };
-  const outcome = await runEngine(deps.grader, front, back, { annotate: 'plain', hints: hints ?? {}, onStage });
+  const outcome = await runEngine(deps, front, back, { annotate: 'plain', hints: run.hints, onStage });
   await stageWrite;
   if (!outcome.ok) {
     throw new AppError('UNGRADABLE', outcome.rejection.message, {
@@ -147,7 +193,7 @@ async function gradeAndCharge(
         .returning();
       if (!updated) return null;
       const balance = await changePoints(tx, {
-        userId: user.id,
+        userId: run.userId,
         delta: -POINTS_PER_GRADING,
         reason: 'grading',
         cardGradingId: grading.id,
@@ -164,12 +210,16 @@ async function gradeAndCharge(
   await Promise.all(annotated.map((image) => deps.images.remove(image.publicPath)));
   const [current] = await db.select().from(cardGradings).where(eq(cardGradings.id, grading.id));
   if (!current) throw notFound('That card grading');
-  return storedResult(db, user, current);
+  return storedResult(db, run.userId, current);
 }
 
-async function storedResult(db: Database, user: UserRow, graded: GradingRow): Promise<AnalysisResult> {
-  const [owner] = await db.select({ points: users.points }).from(users).where(eq(users.id, user.id));
-  return { grading: graded, charged: 0, balance: owner?.points ?? user.points };
+async function storedResult(db: Database, userId: number, graded: GradingRow): Promise<AnalysisResult> {
+  return { grading: graded, charged: 0, balance: await balanceOf(db, userId) };
+}
+
+export async function balanceOf(db: Database, userId: number): Promise<number> {
+  const [owner] = await db.select({ points: users.points }).from(users).where(eq(users.id, userId));
+  return owner?.points ?? 0;
 }
 
 function gradesOf(report: GradeReport) {
@@ -186,26 +236,12 @@ function gradesOf(report: GradeReport) {
   };
 }
 
-async function runEngine(grader: Grader, front: Buffer, back: Buffer, request: GradeRequest): Promise<GradeOutcome> {
+async function runEngine(deps: RunDeps, front: Buffer, back: Buffer, request: GradeRequest): Promise<GradeOutcome> {
   try {
-    return await grader.grade(front, back, request);
+    return await deps.grader.grade(front, back, request);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'busy') {
-      throw new AppError(
-        'BUSY',
-        'The grading engine is busy with other cards. Try again in a few seconds; nothing was charged.',
-        {
-          headers: { 'retry-after': '5' },
-        },
-      );
-    }
-    throw new AppError(
-      'UNGRADABLE',
-      'The analysis of these photos failed. Nothing was charged. Try again, or retake the photos on a plain background.',
-      {
-        extra: { code: 'analysis_failed' },
-      },
-    );
+    if (deps.stopping?.()) throw error;
+    if ((error as { code?: string }).code === 'busy') throw engineBusy();
+    throw new AppError('UNGRADABLE', ANALYSIS_FAILED_MESSAGE, { extra: { code: 'analysis_failed' } });
   }
 }

@@ -36,7 +36,7 @@ import {
 } from './service.ts';
 import { readCardImages } from './uploads.ts';
 
-export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }: AppContext): void {
+export function gradingRoutes(app: FastifyInstance, { db, env, images, grader, gradingQueue }: AppContext): void {
   app.post('/card-gradings/upload', async (request, reply) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to upload cards');
     const userId = request.user.id;
@@ -86,7 +86,8 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader }:
     const grading = await findOwnGrading(db, id, user);
     if (!grader) throw noGrader();
     if (!grading.gradedAt) await checkHints(images, grading, hints);
-    const result = await analyzeGrading(db, { grader, images, log: request.log }, user, grading, hints);
+    const deps = { grader, images, log: request.log, queue: gradingQueue };
+    const result = await analyzeGrading(db, deps, user, grading, hints);
     return {
       ...presentGrading(result.grading, { viewer: user, withAnalysis: true }),
       aiPowered: result.grading.mlPowered === 1,
