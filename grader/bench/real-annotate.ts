@@ -7,7 +7,14 @@
 //   tsx bench/real-annotate.ts corners
 //     recomputes every annotated card's corners from its side points and writes them back;
 //   tsx bench/real-annotate.ts outline <photo> <out.png>
-//     the photo downscaled with every annotated outline drawn on it, to check the whole card.
+//     the photo downscaled with every annotated outline drawn on it, to check the whole card;
+//   tsx bench/real-annotate.ts cross <photo> <x1,y1> <x2,y2> [--n 9] [--w 10]
+//     a first reading of one side where the background beside it is plain: at n stations between
+//     the two rough points (given clockwise, so the normal points into the card) the brightness
+//     profile across the side, and where it first crosses halfway from the background to the
+//     level farthest from it (usually the light line along the card's edge: its outer side).
+//     Every reading is checked on zoom crops before it goes into the annotations: a busy
+//     background or print near the edge misleads it.
 //
 // Coordinates are photo pixels with pixel i's centre at i + 0.5, as in the engine: the line
 // between pixel columns 9 and 10 is x = 10.
@@ -130,13 +137,73 @@ async function outline(photo: string, out: string): Promise<void> {
     .toFile(out);
 }
 
+async function cross(args: string[]): Promise<void> {
+  const option = (name: string, fallback: number) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? Number(args.splice(i, 2)[1]) : fallback;
+  };
+  const stations = option('--n', 9);
+  const half = option('--w', 10);
+  const [photo, a, b] = args as [string, string, string];
+  const [x1, y1] = a.split(',').map(Number) as [number, number];
+  const [x2, y2] = b.split(',').map(Number) as [number, number];
+  const { data, info } = await sharp(readFileSync(`${fixtures}${photo}`))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Bilinear brightness at a point, pixel i's centre at i + 0.5.
+  const at = (x: number, y: number) => {
+    const [fx, fy] = [x - 0.5, y - 0.5];
+    const [ix, iy] = [Math.floor(fx), Math.floor(fy)];
+    const [tx, ty] = [fx - ix, fy - iy];
+    const px = (u: number, v: number) =>
+      data[Math.min(info.height - 1, Math.max(0, v)) * info.width + Math.min(info.width - 1, Math.max(0, u))]!;
+    return (
+      (1 - tx) * (1 - ty) * px(ix, iy) +
+      tx * (1 - ty) * px(ix + 1, iy) +
+      (1 - tx) * ty * px(ix, iy + 1) +
+      tx * ty * px(ix + 1, iy + 1)
+    );
+  };
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const [nx, ny] = [-uy, ux];
+  for (let k = 0; k < stations; k += 1) {
+    const t = 0.1 + (0.8 * k) / Math.max(1, stations - 1);
+    const [cx, cy] = [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+    // The profile from outside (s = -half) to inside, each sample averaged over 7 px along the side.
+    const profile: number[] = [];
+    for (let s = -half; s <= half; s += 0.5) {
+      let sum = 0;
+      for (let j = -3; j <= 3; j += 1) sum += at(cx + nx * s + ux * j, cy + ny * s + uy * j);
+      profile.push(sum / 7);
+    }
+    const background = [...profile.slice(0, 5)].sort((p, q) => p - q)[2]!;
+    const peak = profile.reduce((best, v) => (Math.abs(v - background) > Math.abs(best - background) ? v : best));
+    const level = (background + peak) / 2;
+    const i = profile.findIndex(
+      (v, j) => j > 0 && (profile[j - 1]! - level) * (v - level) <= 0 && v !== profile[j - 1],
+    );
+    const s = i > 0 ? -half + 0.5 * (i - 1 + (level - profile[i - 1]!) / (profile[i]! - profile[i - 1]!)) : Number.NaN;
+    const text = Number.isNaN(s) ? 'no crossing' : `[${(cx + nx * s).toFixed(1)}, ${(cy + ny * s).toFixed(1)}]`;
+    console.log(
+      `t=${t.toFixed(2)} ${text}  profile ${profile
+        .filter((_, j) => j % 2 === 0)
+        .map((v) => v.toFixed(0))
+        .join(' ')}`,
+    );
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === 'zoom') await zoom(args);
 else if (command === 'corners') recomputeCorners();
 else if (command === 'outline') await outline(args[0]!, args[1]!);
+else if (command === 'cross') await cross(args);
 else {
   console.error(
-    'usage: real-annotate.ts zoom <photo> <out.png> <x,y>... [--size N] [--scale N] | corners | outline <photo> <out.png>',
+    'usage: real-annotate.ts zoom <photo> <out.png> <x,y>... [--size N] [--scale N] | corners | ' +
+      'outline <photo> <out.png> | cross <photo> <x1,y1> <x2,y2> [--n N] [--w N]',
   );
   process.exit(2);
 }

@@ -2,6 +2,7 @@
 // the corners they imply. Shared by the fixtures' test, the real-photo benchmark and the
 // annotation tool.
 import { readFileSync } from 'node:fs';
+import type { RejectionCode } from '@gradelens/shared';
 import {
   applyHomography,
   distance,
@@ -13,8 +14,11 @@ import {
 
 export type XY = [number, number];
 
-/** Card sizes in mm, width x height as the card reads. */
-export const CARD_SIZES = { standard: { widthMm: 63, heightMm: 88 } } as const;
+/** Card sizes in mm, width x height as the card reads: most games' cards, and Yu-Gi-Oh!'s smaller ones. */
+export const CARD_SIZES = {
+  standard: { widthMm: 63, heightMm: 88 },
+  small: { widthMm: 59, heightMm: 86 },
+} as const;
 
 export interface AnnotatedCard {
   size: keyof typeof CARD_SIZES;
@@ -32,10 +36,14 @@ export interface AnnotatedPhoto {
   file: string;
   width: number;
   height: number;
-  /** Whole cards in the photo. */
+  /** Whole cards in the photo (cards cut off by its edge, or hidden under others, are not counted). */
   wholeCards: number;
-  /** What a finder should answer: the one card, or that there are several. */
-  expected: 'found' | 'multiple_cards';
+  /**
+   * What a finder should answer: the one whole card (other cards only partly in the photo do not
+   * change that), that there are several, or for a photo with no whole card the rejection it
+   * deserves (card_cut_off, say).
+   */
+  expected: 'found' | RejectionCode;
   cards: AnnotatedCard[];
   note?: string;
 }
