@@ -242,15 +242,23 @@ for (const mode of modes) {
   } else if (mode === 'postgres') {
     const url = await freshDatabase('gl_load');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gradelens-load-'));
-    const env = { ...LIMITS, DATABASE_URL: url, DATA_DIR: dataDir, HOST: '127.0.0.1' };
+    const workers = existsSync(WORKER);
+    // With workers, the API instances only enqueue (and run the free outline check in one thread).
+    const env = {
+      ...LIMITS,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      ...(workers ? { GRADING_IN_API: 'false', GRADING_WORKERS: '1' } : {}),
+    };
     const ports = [5311, 5312];
     // The first instance migrates the database; the second starts once it is up.
     const procs: Proc[] = [start('api-1', MAIN, { ...env, PORT: String(ports[0]) })];
     await waitForServer(`http://127.0.0.1:${ports[0]}`);
     procs.push(start('api-2', MAIN, { ...env, PORT: String(ports[1]) }));
     await waitForServer(`http://127.0.0.1:${ports[1]}`);
-    const workers = existsSync(WORKER);
-    if (workers) for (const k of [1, 2]) procs.push(start(`worker-${k}`, WORKER, env));
+    // One grading thread each: two workers share this machine's two cores.
+    if (workers) for (const k of [1, 2]) procs.push(start(`worker-${k}`, WORKER, { ...env, GRADING_WORKERS: '1' }));
     await runLoad(
       `PostgreSQL 15, two API instances${workers ? ' and two grading workers' : ' (each grading in its own pool)'}`,
       ports.map((p) => `http://127.0.0.1:${p}`),
