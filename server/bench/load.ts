@@ -9,7 +9,16 @@
 // virtual users' calls alternate between them, as behind a load balancer) and, where the server
 // has a grading worker (`npm run worker`), two of those.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -195,7 +204,16 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
 
-async function runLoad(label: string, bases: string[], procs: Proc[]): Promise<void> {
+/** Bytes of every file under a folder. */
+function folderBytes(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  return readdirSync(folder, { withFileTypes: true }).reduce((t, entry) => {
+    const full = path.join(folder, entry.name);
+    return t + (entry.isDirectory() ? folderBytes(full) : statSync(full).size);
+  }, 0);
+}
+
+async function runLoad(label: string, bases: string[], procs: Proc[], uploads: string): Promise<void> {
   const tally: Tally = {
     times: Object.fromEntries(CALLS.map((c) => [c, []])) as unknown as Tally['times'],
     errors: new Map(),
@@ -226,6 +244,10 @@ async function runLoad(label: string, bases: string[], procs: Proc[]): Promise<v
   }
   console.log(`errors: ${tally.errors.size ? [...tally.errors].map(([k, v]) => `${k} x${v}`).join(', ') : 'none'}`);
   console.log(`peak RSS: ${procs.map((p) => `${p.name} ${(p.peakKb / 1024).toFixed(0)} MB`).join(', ')}`);
+  const bytes = folderBytes(uploads);
+  console.log(
+    `stored files: ${(bytes / 1024 / 1024).toFixed(1)} MB, ${tally.graded ? (bytes / tally.graded / 1024 / 1024).toFixed(2) : '-'} MB a graded card (its two photos and two annotated images)`,
+  );
 }
 
 // Generous limits: every virtual user comes from this one address.
@@ -237,7 +259,12 @@ for (const mode of modes) {
     const port = 5301;
     const server = start('api', MAIN, { ...LIMITS, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     await waitForServer(`http://127.0.0.1:${port}`);
-    await runLoad('embedded (PGlite, local disk, in-process pool)', [`http://127.0.0.1:${port}`], [server]);
+    await runLoad(
+      'embedded (PGlite, local disk, in-process pool)',
+      [`http://127.0.0.1:${port}`],
+      [server],
+      path.join(dataDir, 'uploads'),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   } else if (mode === 'postgres') {
     const url = await freshDatabase('gl_load');
@@ -263,6 +290,7 @@ for (const mode of modes) {
       `PostgreSQL 15, two API instances${workers ? ' and two grading workers' : ' (each grading in its own pool)'}`,
       ports.map((p) => `http://127.0.0.1:${p}`),
       procs,
+      path.join(dataDir, 'uploads'),
     );
     rmSync(dataDir, { recursive: true, force: true });
   } else {
