@@ -218,7 +218,9 @@ export function GradingFlow() {
           setFailure(
             error instanceof ApiError && ANALYSIS_REFUSALS.includes(error.status)
               ? error.serverMessage
-              : 'The analysis failed. Nothing was charged; try again.',
+              : // No answer came back (the connection or the server went away): a queued grading may
+                // still finish, so this cannot say nothing was charged. Trying again never charges twice.
+                'The grade did not come back. Try again: if the analysis finished meanwhile, its grade is shown without a second charge (it is also in your Grading History); if not, nothing was charged.',
           );
         },
       },
