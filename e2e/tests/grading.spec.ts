@@ -99,6 +99,33 @@ test("a signed-in user grades a card from two photo files, sees the engine's gra
   await expect(page.getByRole('cell', { name: '-10', exact: true })).toBeVisible();
 });
 
+test('when the grade does not come back, the page never says nothing was charged, and Try again shows the grade without a second charge', async ({
+  page,
+  user,
+}) => {
+  await expectSignedInAs(page, user);
+  // The server grades the card and charges for it, but its answer never reaches the page.
+  let dropped = 0;
+  await page.route('**/api/card-gradings/*/analyze', async (route) => {
+    if (dropped > 0) return route.continue();
+    dropped += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto('/');
+  await page.getByTestId('front-file').setInputFiles(FRONT);
+  await page.getByTestId('back-file').setInputFiles(BACK);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillDetails(page);
+  const alert = page.getByRole('alert').filter({ hasText: 'Analysis Failed' });
+  await expect(alert).toContainText('The grade did not come back', { timeout: 45_000 });
+  await expect(alert).not.toContainText('Nothing was charged');
+  expect((await (await page.request.get('/api/user/points')).json()).points).toBe(10);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
+  expect((await (await page.request.get('/api/user/points')).json()).points).toBe(10);
+});
+
 test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a Sign Up Now banner', async ({
   page,
 }) => {
