@@ -90,7 +90,7 @@ export async function buildApp({
   scheduleCleanup(app, context);
   // The session is read where who asks matters: the API and the photos. The client's files never need it.
   await app.register(async (withSession) => {
-    registerSessionLoading(withSession, db);
+    registerSessionLoading(withSession, db, env);
     await withSession.register(
       async (api) => {
         registerNoStoreForApi(api);
