@@ -73,7 +73,7 @@ export async function buildApp({
   rejectNulInAddress(app);
   registerSameOriginCheck(app, env);
   acceptOnlyJsonAndMultipart(app);
-  await registerSecurityHeaders(app, env);
+  registerSecurityHeaders(app, env);
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
 
