@@ -279,5 +279,15 @@ describe('the log', () => {
     expect(log).toMatch(/request failed/);
     expect(log).toMatch(/\/api\/gallery/);
     expect(log).not.toContain(marker);
+    // One line per answered request: where it went (never the query string), the status and the time.
+    const gallery = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req?.path === '/api/gallery');
+    expect(gallery).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: { method: 'GET', path: '/api/gallery', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
   });
 });
