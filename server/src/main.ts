@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv, startupWarnings } from './env.ts';
 import { claimDataDir } from './data-dir-lock.ts';
+import { graderOnDemand } from './grader-on-demand.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -10,10 +11,13 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   // Bundled, the worker is dist/grading-worker.js beside this file; from source, the pool's own.
   const bundled = import.meta.url.endsWith('.js');
-  const grader = new GradingPool({
-    size: env.GRADING_WORKERS,
-    ...(bundled ? { workerUrl: new URL('./grading-worker.js', import.meta.url) } : {}),
-  });
+  const grader = graderOnDemand(
+    () =>
+      new GradingPool({
+        size: env.GRADING_WORKERS,
+        ...(bundled ? { workerUrl: new URL('./grading-worker.js', import.meta.url) } : {}),
+      }),
+  );
   const app = await buildApp({ db: database.db, env, grader });
 
   const shutdown = async (signal: string) => {
