@@ -9,7 +9,7 @@ import type { AppContext } from './context.ts';
 import type { Env } from './env.ts';
 import { registerAppShell } from './http/app-shell.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { loggableRequest, registerRequestLog } from './http/log.ts';
+import { loggableRequest, OneLinePerRequest } from './http/log.ts';
 import { idParams, parseInput } from './http/parse.ts';
 import {
   acceptOnlyJsonAndMultipart,
@@ -68,10 +68,8 @@ export async function buildApp({
         : { level: env.LOG_LEVEL, serializers: { req: loggableRequest }, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     bodyLimit: JSON_BODY_MAX_BYTES,
-    // One line per request, when it is answered (http/log.ts), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   });
-  registerRequestLog(app);
   registerErrorHandler(app);
   rejectNulInAddress(app);
   registerSameOriginCheck(app, env);
