@@ -79,6 +79,17 @@ describe('GET /api/my/card-gradings', () => {
       expect(seen).toEqual(newestFirst);
       expect(pages).toBe(Math.max(1, Math.ceil(7 / limit)));
     }
+    // Times as toISOString writes them: milliseconds, cut (not rounded) from PostgreSQL's microseconds.
+    const { items } = (await list(user.cookie)).json() as { items: GradingListItem[] };
+    expect(items.map((c) => c.createdAt)).toEqual([
+      '2026-04-01T08:00:00.000Z',
+      '2026-03-01T10:00:00.000Z',
+      '2026-03-01T10:00:00.000Z',
+      '2026-03-01T10:00:00.000Z',
+      '2026-02-01T09:00:00.000Z',
+      '2026-02-01T09:00:00.000Z',
+      '2025-12-31T23:59:59.999Z',
+    ]);
   });
 
   it(`answers ${MY_GRADINGS_PAGE_SIZE} cards when no limit is named, and a cursor for the rest`, async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { GradingListItem, GradingListPage } from '@gradelens/shared';
 import type { Database } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
+import { arrayRowsQuery } from '../../db/prepared.ts';
 import { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { MAX_ROW_ID } from '../../http/parse.ts';
@@ -29,8 +29,8 @@ const columns = {
   centeringGrade: cardGradings.centeringGrade,
   overallGrade: cardGradings.overallGrade,
   gradingMethod: cardGradings.gradingMethod,
-  gradedAt: cardGradings.gradedAt,
-  createdAt: cardGradings.createdAt,
+  gradedAt: isoText<string | null>(cardGradings.gradedAt),
+  createdAt: isoText<string>(cardGradings.createdAt),
   // A draft's last refusal; a graded card's is never read.
   rejection: sql<
     GradingListItem['rejection']
@@ -38,19 +38,23 @@ const columns = {
   createdMicros: sql<string>`(extract(epoch FROM ${cardGradings.createdAt}) * 1000000)::int8::text`,
 };
 
+/** A time as JavaScript's toISOString writes it (milliseconds, truncated), so the list makes no Date. */
+function isoText<T extends string | null>(column: typeof cardGradings.createdAt | typeof cardGradings.gradedAt) {
+  return sql<T>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 const order = [desc(cardGradings.createdAt), desc(cardGradings.id)];
 const owner = eq(cardGradings.userId, sql.placeholder('userId'));
 
-const firstPage = preparedFor((db) =>
+const firstPage = arrayRowsQuery('my_gradings_first', (db) =>
   db
     .select(columns)
     .from(cardGradings)
     .where(owner)
     .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .prepare('my_gradings_first'),
+    .limit(sql.placeholder('limit')),
 );
-const pageAfter = preparedFor((db) =>
+const pageAfter = arrayRowsQuery('my_gradings_after', (db) =>
   db
     .select(columns)
     .from(cardGradings)
@@ -61,11 +65,12 @@ const pageAfter = preparedFor((db) =>
       ),
     )
     .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .prepare('my_gradings_after'),
+    .limit(sql.placeholder('limit')),
 );
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof firstPage>['execute']>>[number];
+/** A row of the page: the answer's item as it leaves (times already text), and its place for the cursor. */
+type ListRow = GradingListItem & { createdMicros: string };
+const KEYS = Object.keys(columns) as (keyof typeof columns)[];
 
 export async function listMyGradings(
   db: Database,
@@ -74,38 +79,31 @@ export async function listMyGradings(
 ): Promise<GradingListPage> {
   const after = page.cursor === undefined ? null : readCursor(page.cursor);
   // One more than asked: whether it exists says if there is a next page.
-  const rows: ListRow[] = after
-    ? await pageAfter(db).execute({ userId, limit: page.limit + 1, ...after })
-    : await firstPage(db).execute({ userId, limit: page.limit + 1 });
-  const items = rows.slice(0, page.limit);
+  const rows = after
+    ? await pageAfter(db, { userId, limit: page.limit + 1, ...after })
+    : await firstPage(db, { userId, limit: page.limit + 1 });
+  const items = rows.slice(0, page.limit).map(present);
   const last = items.at(-1);
   return {
-    items: items.map(presentListItem),
+    items,
     nextCursor: rows.length > page.limit && last ? cursorOf(last) : null,
   };
 }
 
-function presentListItem(row: ListRow): GradingListItem {
-  return {
-    id: row.id,
-    cardName: row.cardName,
-    cardSet: row.cardSet,
-    cardNumber: row.cardNumber,
-    gameBrand: row.gameBrand,
-    year: row.year,
-    frontImagePath: publicImagePath(row.frontImagePath),
-    backImagePath: publicImagePath(row.backImagePath),
-    frontThumbPath: row.frontThumbPath ? publicImagePath(row.frontThumbPath) : null,
-    cornerGrade: row.cornerGrade,
-    edgeGrade: row.edgeGrade,
-    surfaceGrade: row.surfaceGrade,
-    centeringGrade: row.centeringGrade,
-    overallGrade: row.overallGrade,
-    gradingMethod: row.gradingMethod,
-    gradedAt: row.gradedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    rejection: row.rejection ?? null,
-  };
+/**
+ * The columns in select order are the item's fields (times as text, the report never read), so
+ * each row becomes its item directly: one object a card, only the photo paths rewritten. The
+ * response schema writes GradingListItem's fields alone, never createdMicros.
+ */
+function present(values: unknown[]): ListRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < KEYS.length; i += 1) row[KEYS[i]!] = values[i];
+  const item = row as ListRow;
+  item.frontImagePath = publicImagePath(item.frontImagePath);
+  item.backImagePath = publicImagePath(item.backImagePath);
+  if (item.frontThumbPath) item.frontThumbPath = publicImagePath(item.frontThumbPath);
+  item.rejection ??= null;
+  return item;
 }
 
 const cursorOf = (row: ListRow) => Buffer.from(`${row.createdMicros}.${row.id}`).toString('base64url');
