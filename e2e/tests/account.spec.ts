@@ -31,7 +31,7 @@ test('the grading history lists graded cards, with N/A and No image where they a
   await expectSignedInAs(page, user);
   const graded = await gradeCard(page);
   const uploaded = await uploadCard(page);
-  const mine: { id: number; overallGrade: number; backImagePath: string }[] = await (
+  const { items: mine }: { items: { id: number; overallGrade: number; backImagePath: string }[] } = await (
     await page.request.get('/api/my/card-gradings')
   ).json();
   const gradedCard = mine.find((c) => c.id === graded)!;

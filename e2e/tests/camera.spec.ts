@@ -47,7 +47,7 @@ test('a user photographs both sides with the camera and the engine grades them',
   await page.getByRole('button', { name: 'Continue to Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('overall-grade')).toHaveText(/^(10|[1-9])$/);
-  const mine = await (await page.request.get('/api/my/card-gradings')).json();
+  const { items: mine } = await (await page.request.get('/api/my/card-gradings')).json();
   expect(mine[0].gradedAt).toBeTruthy();
 });
 

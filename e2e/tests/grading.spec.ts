@@ -73,8 +73,11 @@ test("a signed-in user grades a card from two photo files, sees the engine's gra
   await expectPhotoShown(page.getByAltText('Front with measurements'));
   await expect(page.getByText(/Method: GradeLens measured grading/)).toBeVisible();
 
-  const mine = await (await page.request.get('/api/my/card-gradings')).json();
-  expect(mine[0]).toMatchObject({ cardName: 'Charizard', mlPowered: 1 });
+  const { items: mine } = await (await page.request.get('/api/my/card-gradings')).json();
+  expect(await (await page.request.get(`/api/card-gradings/${mine[0].id}`)).json()).toMatchObject({
+    cardName: 'Charizard',
+    mlPowered: 1,
+  });
   expect((await (await page.request.get('/api/user/points')).json()).points).toBe(10);
   await expect(page.getByTestId('category-corners')).toContainText(`${mine[0].cornerGrade}/10`);
 

@@ -73,7 +73,7 @@ async function uploadInFlow(page: Page, front: string, back: string) {
   await expect(page.getByRole('heading', { name: 'Check the card’s outline' })).toBeVisible();
 }
 
-const latest = async (page: Page) => (await (await page.request.get('/api/my/card-gradings')).json())[0];
+const latest = async (page: Page) => (await (await page.request.get('/api/my/card-gradings')).json()).items[0];
 const grading = async (page: Page, id: number) => (await page.request.get(`/api/card-gradings/${id}`)).json();
 
 test('a photo the engine cannot choose a card in is graded by placing the corners with the mouse', async ({

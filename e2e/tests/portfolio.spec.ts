@@ -56,7 +56,7 @@ async function gradeMany(page: Page) {
   await Promise.all([worker(), worker(), worker()]);
 }
 
-test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statistics, layouts and the PDF', async ({
+test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statistics, layouts, the PDF and the history page by page', async ({
   page,
   browser,
 }) => {
@@ -72,7 +72,7 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   expect((await admin.request.post(`/api/admin/manual-payments/${payment.paymentId}/approve`)).status()).toBe(200);
   await admin.close();
   await gradeMany(page);
-  const mine: Graded[] = await (await page.request.get('/api/my/card-gradings')).json();
+  const { items: mine }: { items: Graded[] } = await (await page.request.get('/api/my/card-gradings?limit=100')).json();
   expect(mine).toHaveLength(30);
   const oldest = [...mine].sort((a, b) => time(a) - time(b) || a.id - b.id)[0]!;
   const newestFirst = [...mine].sort((a, b) => time(b) - time(a) || b.id - a.id);
@@ -159,6 +159,18 @@ test('a portfolio of 30 graded cards: filters, sorts, load more, groups, statist
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Portfolio' }).click();
   expect((await download).suggestedFilename()).toBe(`${user.username}_Portfolio.pdf`);
+
+  // The grading history pages the same cards with the list's cursor: the newest 24, then the last 6.
+  await page.goto('/profile');
+  const history = page.getByTestId('history-card');
+  await expect(history).toHaveCount(24);
+  await expect(page.getByText('The 24 newest card(s)')).toBeVisible();
+  await expect(history.first()).toContainText(`ID: ${newestFirst[0]!.id}`);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(history).toHaveCount(30);
+  await expect(page.getByText('30 card(s) graded')).toBeVisible();
+  await expect(history.last()).toContainText(`ID: ${newestFirst[29]!.id}`);
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 });
 
 test('an empty portfolio invites the first grading', async ({ page, user }) => {
@@ -170,11 +182,12 @@ test('an empty portfolio invites the first grading', async ({ page, user }) => {
 
 test('a portfolio that fails to load says so and offers to try again', async ({ page, user }) => {
   await expectSignedInAs(page, user);
-  await page.route('**/api/my/card-gradings', (route) => route.fulfill({ status: 500, body: 'database unavailable' }));
+  const list = (url: URL) => url.pathname === '/api/my/card-gradings';
+  await page.route(list, (route) => route.fulfill({ status: 500, body: 'database unavailable' }));
   await page.goto('/portfolio');
   await expect(page.getByText('Failed to load your portfolio')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toHaveCount(0);
-  await page.unroute('**/api/my/card-gradings');
+  await page.unroute(list);
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('link', { name: 'Grade Your First Card' })).toBeVisible();
 });

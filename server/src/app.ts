@@ -9,7 +9,7 @@ import type { AppContext } from './context.ts';
 import type { Env } from './env.ts';
 import { registerAppShell } from './http/app-shell.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { loggableRequest } from './http/log.ts';
+import { loggableRequest, OneLinePerRequest } from './http/log.ts';
 import { idParams, parseInput } from './http/parse.ts';
 import {
   acceptOnlyJsonAndMultipart,
@@ -72,12 +72,13 @@ export async function buildApp({
         : { level: env.LOG_LEVEL, serializers: { req: loggableRequest }, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     bodyLimit: JSON_BODY_MAX_BYTES,
+    logController: new OneLinePerRequest(),
   });
   registerErrorHandler(app);
   rejectNulInAddress(app);
   registerSameOriginCheck(app, env);
   acceptOnlyJsonAndMultipart(app);
-  await registerSecurityHeaders(app, env);
+  registerSecurityHeaders(app, env);
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET ?? (await keptSessionSecret(db)) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
 
@@ -93,7 +94,7 @@ export async function buildApp({
   scheduleCleanup(app, context);
   // The session is read where who asks matters: the API and the photos. The client's files never need it.
   await app.register(async (withSession) => {
-    registerSessionLoading(withSession, db);
+    registerSessionLoading(withSession, db, env);
     await withSession.register(
       async (api) => {
         registerNoStoreForApi(api);

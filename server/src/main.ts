@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv, startupWarnings, type Env } from './env.ts';
 import { claimDataDir } from './data-dir-lock.ts';
+import { graderOnDemand } from './grader-on-demand.ts';
 import { gradingPoolFor } from './grading-pool.ts';
 import { consumeGradingJobs } from './queue/consume.ts';
 import { openGradingQueue } from './queue/grading-queue.ts';
@@ -13,7 +15,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const releaseLock = env.DATABASE_URL ? () => undefined : claimDataDir(env.DATA_DIR);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const grader = gradingPoolFor(env);
+  // The engine's threads start with the first grading or outline check (decision 0026).
+  const grader = graderOnDemand(() => gradingPoolFor(env));
   const images = await openImageStore(env);
   // On PostgreSQL, analyses go through the queue (decision 0025); this process runs jobs too unless GRADING_IN_API=false.
   const queueLog = processLog(env, 'grading-queue');
@@ -26,7 +29,7 @@ async function main(): Promise<void> {
       grader: env.GRADING_IN_API ? grader : null,
       images,
       log: queueLog,
-      concurrency: grader.stats().workers,
+      concurrency: env.GRADING_WORKERS ?? Math.max(1, availableParallelism()),
       stopping: () => givingBack,
     });
   }

@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './payments.ts';
 export * from './gradings.ts';
+export * from './my-gradings.ts';
 export * from './grade-labels.ts';
 export * from './admin.ts';
 export * from './prices.ts';

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
@@ -38,7 +36,13 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.pglite && !options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
-  const client = options.pglite ?? new PGlite(path.join(options.dataDir ?? '', 'db'));
+  // Loaded only for the embedded database: a server on PostgreSQL never holds PGlite's code.
+  const [{ PGlite: EmbeddedPostgres }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = options.pglite ?? new EmbeddedPostgres(path.join(options.dataDir ?? '', 'db'));
   await client.waitReady;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

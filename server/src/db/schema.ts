@@ -145,7 +145,8 @@ export const cardGradings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('card_gradings_user_id_idx').on(t.userId, t.createdAt),
+    // A user's cards newest first, a page at a time (modules/gradings/my-gradings.ts): the id breaks ties.
+    index('card_gradings_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('card_gradings_in_person_idx').on(t.inPersonSubmissionId),
     index('card_gradings_shared_at_idx').on(t.sharedAt),
     index('card_gradings_overall_grade_idx').on(t.overallGrade),
@@ -181,7 +182,8 @@ export const gradeCorrections = pgTable(
     newValues: jsonb('new_values').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('grade_corrections_card_idx').on(t.cardGradingId)],
+  // A grading's latest correction, read with every single grading.
+  (t) => [index('grade_corrections_card_created_idx').on(t.cardGradingId, t.createdAt, t.id)],
 );
 
 export const imageMetadata = pgTable(

@@ -177,6 +177,26 @@ describe('headers on every answer', () => {
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 
+  it('sends the same headers on refusals and errors, outside the API too', async () => {
+    const expected = (await t.app.inject({ method: 'GET', url: '/api/site-settings' })).headers;
+    for (const url of ['/api/user', '/api/card-gradings/abc', '/api/nothing-here', '/uploads/none.jpg', '/no-page']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'x-content-type-options',
+        'referrer-policy',
+        'strict-transport-security',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+      ]) {
+        expect(response.headers[name], `${name} on ${url}`).toBe(expected[name]);
+      }
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
   it('asks browsers to insist on HTTPS only when the site is served over HTTPS', async () => {
     const plain = await createTestApp({ PUBLIC_URL: 'http://cards.example.test' }, t.database);
     try {
@@ -259,5 +279,15 @@ describe('the log', () => {
     expect(log).toMatch(/request failed/);
     expect(log).toMatch(/\/api\/gallery/);
     expect(log).not.toContain(marker);
+    // One line per answered request: where it went (never the query string), the status and the time.
+    const gallery = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req?.path === '/api/gallery');
+    expect(gallery).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: { method: 'GET', path: '/api/gallery', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
   });
 });

@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { createSession, deleteSession, findSessionUser, type SessionUser } from '../modules/sessions/service.ts';
+import {
+  createSession,
+  deleteSession,
+  extendSession,
+  findSession,
+  findSessionUser,
+  sessionDueForRefresh,
+  type SessionUser,
+} from '../modules/sessions/service.ts';
 
 export const SESSION_COOKIE = 'gradelens_session';
 
@@ -13,17 +21,26 @@ declare module 'fastify' {
   }
 }
 
-/** Loads the signed-in user of every API request from its session cookie. */
-export function registerSessionLoading(app: FastifyInstance, db: Database): void {
+/**
+ * Loads the signed-in user of every API request from its session cookie: one query, no write.
+ * A session in use is kept alive: its expiry and the cookie's move to a full lifetime from now,
+ * at most every SESSION_REFRESH_MS.
+ */
+export function registerSessionLoading(app: FastifyInstance, db: Database, env: Env): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = readSessionToken(request);
     if (!token) return;
-    const user = await findSessionUser(db, token);
-    if (user) {
-      request.user = user;
-      request.sessionToken = token;
+    const session = await findSession(db, token);
+    if (!session) return;
+    request.user = session.user;
+    request.sessionToken = token;
+    if (
+      sessionDueForRefresh(session.expiresAt, env.SESSION_TTL_DAYS) &&
+      (await extendSession(db, token, env.SESSION_TTL_DAYS))
+    ) {
+      setSessionCookie(reply, env, token);
     }
   });
 }
@@ -51,7 +68,10 @@ export async function startSession(
 ): Promise<void> {
   const previous = readSessionToken(request);
   if (previous) await deleteSession(db, previous);
-  const token = await createSession(db, userId, env.SESSION_TTL_DAYS);
+  setSessionCookie(reply, env, await createSession(db, userId, env.SESSION_TTL_DAYS));
+}
+
+function setSessionCookie(reply: FastifyReply, env: Env, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, opendir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_DECODE_BUDGET_SECONDS, PHOTO_FORMATS, UPLOAD_MAX_PIXELS } from '@gradelens/shared';
 import { AppError } from '../errors.ts';
+import { loadSharp } from '../on-first-use.ts';
 import { decodeHeic } from './heic.ts';
 import { jpegScanCount, photoFormat } from './image-format.ts';
-
-sharp.cache(false);
 
 /** The names the store gives files (128 random bits in hex and the format): nothing else is ours to serve or delete. */
 export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|webp|png)$/;
@@ -109,7 +108,7 @@ export function localImageStore(uploadsDir: string): ImageStore {
 
 /** What a store answers for the bytes it just saved under this name. */
 export async function describeStored(data: Buffer, filename: string, filePath: string): Promise<StoredImage> {
-  const meta = await sharp(data).metadata();
+  const meta = await (await loadSharp())(data).metadata();
   return {
     filename,
     publicPath: publicPathOf(filename),
@@ -154,6 +153,7 @@ export async function normalizeImage(
 
 /** Reads the header only, so a photo over the pixel limit is refused before it is decoded. */
 async function openImage(data: Buffer): Promise<Sharp> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
     const meta = await image.metadata();
@@ -171,6 +171,7 @@ async function heicPixels(data: Buffer, budgetSeconds: number): Promise<Sharp> {
   const result = await decodeHeic(data, { maxPixels: UPLOAD_MAX_PIXELS, budgetMs: budgetSeconds * 1000 });
   if (result.outcome === 'decoded') {
     const { width, height, rgba } = result;
+    const sharp = await loadSharp();
     return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width, height, channels: 4 } });
   }
   if (result.outcome === 'too-large') throw tooManyPixels();

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/current-user';
-import { useMyGradings } from '@/features/grading/api/my-gradings';
+import { useAllMyGradings } from '@/features/grading/api/my-gradings';
 import { downloadPortfolio } from '@/features/portfolio/api/download-portfolio';
 import { CardThumb, PortfolioCard } from '@/features/portfolio/components/portfolio-card';
 import {
@@ -27,7 +27,7 @@ import { NativeSelect } from '@/components/ui/select';
 export function PortfolioPage() {
   usePageTitle('Portfolio');
   const { user } = useCurrentUser();
-  const query = useMyGradings();
+  const query = useAllMyGradings();
   const [search, setSearch] = useState('');
   const [game, setGame] = useState('');
   const [set, setSet] = useState('');

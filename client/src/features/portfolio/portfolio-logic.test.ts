@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PORTFOLIO_RECENT_COUNT, type CardGrading } from '@gradelens/shared';
+import { PORTFOLIO_RECENT_COUNT, type GradingListItem } from '@gradelens/shared';
 import { filterAndSort, groupByGameAndSet, imageUrl, portfolioStatistics, setsOf } from './portfolio-logic.ts';
 
 let next = 1;
-const card = (over: Partial<CardGrading>): CardGrading => ({
+const card = (over: Partial<GradingListItem>): GradingListItem => ({
   id: next++,
-  userId: 1,
   cardName: 'X',
   cardSet: 'S',
   cardNumber: null,
@@ -19,17 +18,10 @@ const card = (over: Partial<CardGrading>): CardGrading => ({
   surfaceGrade: 8,
   centeringGrade: 8,
   overallGrade: 8,
-  notes: null,
   gradingMethod: null,
-  mlPowered: 1,
-  shared: false,
-  sharedAt: null,
   gradedAt: null,
   createdAt: '2026-01-01T00:00:00Z',
-  annotatedFrontPath: null,
-  annotatedBackPath: null,
-  certificateNumber: null,
-  centeringSetByOwner: false,
+  rejection: null,
   ...over,
 });
 

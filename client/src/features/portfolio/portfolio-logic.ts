@@ -1,4 +1,4 @@
-import { PORTFOLIO_RECENT_COUNT, type CardGrading } from '@gradelens/shared';
+import { PORTFOLIO_RECENT_COUNT, type GradingListItem } from '@gradelens/shared';
 
 export type SortOrder = 'newest' | 'oldest' | 'grade' | 'name';
 export const UNKNOWN_GAME = 'Unknown Game';
@@ -8,17 +8,17 @@ export const UNKNOWN_SET = 'Unknown Set';
 export const imageUrl = (stored: string | null | undefined) =>
   stored ? `/uploads/${stored.split(/[\\/]/).pop() ?? ''}` : '';
 
-export const gameOf = (c: CardGrading) => c.gameBrand || UNKNOWN_GAME;
-export const setOf = (c: CardGrading) => c.cardSet || UNKNOWN_SET;
+export const gameOf = (c: GradingListItem) => c.gameBrand || UNKNOWN_GAME;
+export const setOf = (c: GradingListItem) => c.cardSet || UNKNOWN_SET;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-const byDate = (c: CardGrading) => new Date(c.createdAt).getTime();
-const newestFirst = (a: CardGrading, b: CardGrading) => byDate(b) - byDate(a) || b.id - a.id;
+const byDate = (c: GradingListItem) => new Date(c.createdAt).getTime();
+const newestFirst = (a: GradingListItem, b: GradingListItem) => byDate(b) - byDate(a) || b.id - a.id;
 
 export function filterAndSort(
-  cards: CardGrading[],
+  cards: GradingListItem[],
   f: { search: string; game: string; set: string; sort: SortOrder },
-): CardGrading[] {
+): GradingListItem[] {
   const q = f.search.trim().toLowerCase();
   const out = cards.filter(
     (c) =>
@@ -27,7 +27,7 @@ export function filterAndSort(
       (!f.game || gameOf(c) === f.game) &&
       (!f.set || setOf(c) === f.set),
   );
-  const sorters: Record<SortOrder, (a: CardGrading, b: CardGrading) => number> = {
+  const sorters: Record<SortOrder, (a: GradingListItem, b: GradingListItem) => number> = {
     newest: newestFirst,
     oldest: (a, b) => byDate(a) - byDate(b) || a.id - b.id,
     grade: (a, b) => (b.overallGrade ?? 0) - (a.overallGrade ?? 0) || byDate(b) - byDate(a),
@@ -36,9 +36,9 @@ export function filterAndSort(
   return out.sort(sorters[f.sort]);
 }
 
-export const gamesOf = (cards: CardGrading[]) => [...new Set(cards.map(gameOf))].sort();
+export const gamesOf = (cards: GradingListItem[]) => [...new Set(cards.map(gameOf))].sort();
 /** Set options narrow to the chosen game. */
-export const setsOf = (cards: CardGrading[], game: string) =>
+export const setsOf = (cards: GradingListItem[], game: string) =>
   [...new Set(cards.filter((c) => !game || gameOf(c) === game).map(setOf))].sort();
 
 export interface GroupStats {
@@ -47,7 +47,7 @@ export interface GroupStats {
   topGrade: number | null;
 }
 
-function statsOf(cards: CardGrading[]): GroupStats {
+function statsOf(cards: GradingListItem[]): GroupStats {
   const grades = cards.map((c) => c.overallGrade).filter((g): g is number => g !== null);
   return {
     count: cards.length,
@@ -56,7 +56,7 @@ function statsOf(cards: CardGrading[]): GroupStats {
   };
 }
 
-export function groupByGameAndSet(cards: CardGrading[]) {
+export function groupByGameAndSet(cards: GradingListItem[]) {
   return gamesOf(cards).map((game) => {
     const inGame = cards.filter((c) => gameOf(c) === game);
     return {
@@ -70,7 +70,7 @@ export function groupByGameAndSet(cards: CardGrading[]) {
   });
 }
 
-export function portfolioStatistics(cards: CardGrading[]) {
+export function portfolioStatistics(cards: GradingListItem[]) {
   const all = statsOf(cards);
   return {
     totalCards: all.count,

@@ -15,3 +15,17 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+/** The answer's JSON schema: Fastify serialises with it (fast-json-stringify), and nothing else leaves. */
+export const currentUserSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    isAdmin: { type: 'boolean' },
+    profilePicturePath: { type: 'string' },
+    points: { type: 'integer' },
+    createdAt: { type: 'string' },
+  },
+} as const;

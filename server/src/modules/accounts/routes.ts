@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/parse.ts';
 import { currentUser, endSession, signedIn, startSession } from '../../http/session.ts';
 import { consumeAttempt, type Limit } from '../rate-limit/service.ts';
-import { presentCurrentUser } from './presenter.ts';
+import { currentUserSchema, presentCurrentUser } from './presenter.ts';
 import { registerUser, signIn } from './service.ts';
 
 export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): void {
@@ -14,7 +14,9 @@ export function accountRoutes(app: FastifyInstance, { db, env }: AppContext): vo
     windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
   });
 
-  app.get('/user', { preHandler: signedIn }, async (request) => presentCurrentUser(currentUser(request)));
+  app.get('/user', { preHandler: signedIn, schema: { response: { 200: currentUserSchema } } }, async (request) =>
+    presentCurrentUser(currentUser(request)),
+  );
 
   app.get('/user/points', { preHandler: signedIn }, async (request) => ({ points: currentUser(request).points }));
 

@@ -93,7 +93,7 @@ describe('DELETE /api/card-gradings/:id', () => {
     expect(await t.db.select().from(imageMetadata).where(eq(imageMetadata.relatedCardId, id))).toEqual([]);
     expect(files().filter((name) => names.includes(name))).toEqual([]);
     const mine = await t.app.inject({ method: 'GET', url: '/api/my/card-gradings', headers: { cookie } });
-    expect(mine.json()).toEqual([]);
+    expect(mine.json()).toEqual({ items: [], nextCursor: null });
     expect((await remove(t, id, cookie)).statusCode).toBe(404);
   });
 

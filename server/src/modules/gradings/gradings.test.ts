@@ -346,8 +346,8 @@ describe('GET /api/card-gradings/:id and /api/my/card-gradings', () => {
     const second = await uploadCard(t.app, user.cookie);
     await uploadCard(t.app, other.cookie);
     const mine = await t.app.inject({ method: 'GET', url: '/api/my/card-gradings', headers: { cookie: user.cookie } });
-    expect(mine.json().map((g: { id: number }) => g.id)).toEqual([second, first]);
-    expect(mine.json()[0]).not.toHaveProperty('analysis');
+    expect(mine.json().items.map((g: { id: number }) => g.id)).toEqual([second, first]);
+    expect(mine.json().nextCursor).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/my/card-gradings' })).statusCode).toBe(401);
   });
 });

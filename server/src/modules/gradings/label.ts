@@ -1,9 +1,7 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { BRAND, halfPointOf, overallLabel, subgradeText, type GradeReport } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { loadPdfKit, loadQrCode, loadSharp } from '../../on-first-use.ts';
 import type { ImageStore } from '../../storage/images.ts';
 import { centeringSetByOwner, certificateNumber } from './certificate.ts';
 
@@ -23,6 +21,7 @@ export async function renderLabel(
       'This card has not been graded yet. Run the analysis first, then download its label.',
     );
   }
+  const [PDFDocument, QRCode] = await Promise.all([loadPdfKit(), loadQrCode()]);
   const [thumbnail, qr] = await Promise.all([
     frontThumbnail(grading, options.images),
     QRCode.toBuffer(options.certificateUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }),
@@ -122,6 +121,7 @@ export async function renderLabel(
 }
 
 async function frontThumbnail(grading: GradingRow, images: ImageStore): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   try {
     const data = await images.read(grading.frontImagePath);
     return await sharp(data).resize(330, 462, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { outlineProblem, type AnalyzeHints, type Detection, type Face } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { loadSharp } from '../../on-first-use.ts';
 import type { ImageStore } from '../../storage/images.ts';
 import type { Grader } from './analyze.ts';
 
@@ -48,6 +48,6 @@ export async function checkHints(images: ImageStore, grading: GradingRow, hints:
 }
 
 async function photoSize(images: ImageStore, path: string): Promise<{ width: number; height: number }> {
-  const meta = await sharp(await images.read(path)).metadata();
+  const meta = await (await loadSharp())(await images.read(path)).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }

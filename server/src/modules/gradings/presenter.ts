@@ -6,8 +6,14 @@ import { gradingPolicy } from './policy.ts';
 type GradingRow = typeof cardGradings.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-/** Image paths are served from /uploads/<last path segment>, whatever was stored. */
-export const publicImagePath = (stored: string) => `/uploads/${stored.split(/[\\/]/).pop() ?? ''}`;
+const UPLOADS = '/uploads/';
+
+/** Image paths are served from /uploads/<last path segment>, whatever was stored (a path the store wrote is kept as it is). */
+export function publicImagePath(stored: string): string {
+  const cut = Math.max(stored.lastIndexOf('/'), stored.lastIndexOf('\\'));
+  if (cut === UPLOADS.length - 1 && stored.startsWith(UPLOADS)) return stored;
+  return UPLOADS + stored.slice(cut + 1);
+}
 
 /** The viewer decides whether the owner's id is shown: without one, it is not. */
 export function presentGrading(

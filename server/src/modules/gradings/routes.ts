@@ -5,9 +5,11 @@ import {
   cardDetailsSchema,
   centeringLinesSchema,
   galleryQuerySchema,
+  myGradingsQuerySchema,
   shareSchema,
   withYearAlias,
   type GalleryPage,
+  type GradingListPage,
 } from '@gradelens/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -22,14 +24,16 @@ import { deleteDraft, ensureDraftRoom } from './drafts.ts';
 import { renderLabel } from './label.ts';
 import { checkHints, detectOutlines } from './outline.ts';
 import { readRetakenImages, replacePhotos } from './retake.ts';
+import { listMyGradings } from './my-gradings.ts';
+import { gradingJson, readVisibleGrading } from './one-grading.ts';
 import { presentGrading } from './presenter.ts';
+import { gradingListPageSchema, gradingSchema } from './response-schemas.ts';
 import {
   createGrading,
   findOwnGrading,
   findVisibleGrading,
   latestCorrection,
   listGallery,
-  listUserGradings,
   setCertificatePhoto,
   setShared,
   updateDetails,
@@ -155,19 +159,20 @@ export function gradingRoutes(app: FastifyInstance, { db, env, images, grader, g
       .send(file.body);
   });
 
-  app.get('/card-gradings/:id', async (request) => {
+  app.get('/card-gradings/:id', { schema: { response: { 200: gradingSchema } } }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    const grading = await findVisibleGrading(db, id, request.user);
-    return {
-      ...presentGrading(grading, { viewer: request.user, withAnalysis: true }),
-      correction: await latestCorrection(db, grading.id),
-    };
+    const read = await readVisibleGrading(db, id, request.user);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(gradingJson((answer) => reply.serializeInput(answer, '200') as string, read, request.user));
   });
 
-  app.get('/my/card-gradings', { preHandler: signedIn }, async (request) => {
-    const user = currentUser(request);
-    return (await listUserGradings(db, user.id)).map((row) => presentGrading(row, { viewer: user }));
-  });
+  app.get(
+    '/my/card-gradings',
+    { preHandler: signedIn, schema: { response: { 200: gradingListPageSchema } } },
+    async (request): Promise<GradingListPage> =>
+      listMyGradings(db, currentUser(request).id, parseInput(myGradingsQuerySchema, request.query)),
+  );
 
   app.patch('/card-gradings/:id/share', { preHandler: signedIn }, async (request) => {
     const { id } = parseInput(idParams, request.params);

@@ -623,7 +623,9 @@ describe('POST /api/admin/in-person-submissions/:id/cards/:index/grade', () => {
     expect(row?.inPersonSubmissionId).toBe(id);
 
     const history = (await get('/api/my/card-gradings', user.cookie)).json();
-    expect(history).toEqual([expect.objectContaining({ id: grading.id, gradingMethod: 'in_person', overallGrade: 8 })]);
+    expect(history.items).toEqual([
+      expect.objectContaining({ id: grading.id, gradingMethod: 'in_person', overallGrade: 8 }),
+    ]);
     // The photos went through the pipeline and are the owner's to see.
     const front = await get(grading.frontImagePath, user.cookie);
     expect(front.statusCode).toBe(200);

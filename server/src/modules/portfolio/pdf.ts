@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import {
   BRAND,
   formatAverageGrade,
@@ -10,6 +8,7 @@ import {
   type HalfPointScores,
 } from '@gradelens/shared';
 import type { cardGradings } from '../../db/schema.ts';
+import { loadPdfKit, loadSharp } from '../../on-first-use.ts';
 import type { ImageStore } from '../../storage/images.ts';
 
 type GradingRow = typeof cardGradings.$inferSelect;
@@ -30,6 +29,7 @@ export async function renderPortfolio(
   options: { userName: string; images: ImageStore; corrected: Set<number> },
 ): Promise<PDFKit.PDFDocument> {
   const thumbnails = await loadThumbnails(cards, options.images);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: PAGE.margin,
@@ -117,6 +117,7 @@ export async function renderPortfolio(
 async function loadThumbnails(cards: GradingRow[], images: ImageStore): Promise<Map<number, Buffer>> {
   const result = new Map<number, Buffer>();
   const queue = [...cards];
+  const sharp = await loadSharp();
   const worker = async () => {
     for (let card = queue.shift(); card; card = queue.shift()) {
       const source = card.frontThumbPath ?? card.frontImagePath;

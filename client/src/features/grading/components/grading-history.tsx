@@ -1,18 +1,18 @@
 import { Link } from 'react-router';
-import { DRAFT_KEEP_DAYS, subgradeText, type CardGrading } from '@gradelens/shared';
+import { DRAFT_KEEP_DAYS, subgradeText, type GradingListItem } from '@gradelens/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { messageOf } from '@/lib/server-errors';
-import { useDeleteDraft, useMyGradings } from '@/features/grading/api/my-gradings';
+import { useDeleteDraft, useMyGradingPages } from '@/features/grading/api/my-gradings';
 import { toast } from '@/lib/toast-store';
 import { Photo } from '@/components/photo';
 import { GradedInPersonMark } from '@/components/graded-in-person';
 
 export function GradingHistory() {
-  const query = useMyGradings();
+  const query = useMyGradingPages();
   if (query.isLoading) return <p className="text-slate-500">Loading…</p>;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
         <p className="font-medium text-red-800">Failed to load grading history</p>
@@ -22,7 +22,7 @@ export function GradingHistory() {
       </div>
     );
   }
-  const cards = query.data ?? [];
+  const cards = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (!cards.length) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
@@ -35,12 +35,26 @@ export function GradingHistory() {
   }
   return (
     <div>
-      <p className="mb-4 text-sm text-slate-600">{cards.length} card(s) graded</p>
+      <p className="mb-4 text-sm text-slate-600">
+        {query.hasNextPage ? `The ${cards.length} newest card(s)` : `${cards.length} card(s) graded`}
+      </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {cards.map((card) => (
           <HistoryCard key={card.id} card={card} />
         ))}
       </ul>
+      {query.hasNextPage && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          {query.isFetchNextPageError && (
+            <p className="text-sm text-red-700" role="alert">
+              Could not load more cards. {messageOf(query.error)}
+            </p>
+          )}
+          <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
@@ -56,7 +70,7 @@ function Thumb({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-function HistoryCard({ card }: { card: CardGrading }) {
+function HistoryCard({ card }: { card: GradingListItem }) {
   const grades: [string, number | null][] = [
     ['Corners', card.cornerGrade],
     ['Edges', card.edgeGrade],
@@ -111,7 +125,7 @@ function HistoryCard({ card }: { card: CardGrading }) {
 }
 
 /** Only ungraded uploads can be deleted: they free a place under the limit on waiting uploads. */
-function DeleteDraft({ card }: { card: CardGrading }) {
+function DeleteDraft({ card }: { card: GradingListItem }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteDraft();
   const name = card.cardName ?? `Card #${card.id}`;

@@ -1,8 +1,7 @@
-import type { CardGrading } from '@gradelens/shared';
 import { throwIfNotOk } from '@/lib/api';
 
 /** Asks the server for the PDF of these cards (it keeps only the user's own) and saves it. */
-export async function downloadPortfolio(cards: CardGrading[], userName: string): Promise<void> {
+export async function downloadPortfolio(cards: { id: number }[], userName: string): Promise<void> {
   const response = await fetch('/api/portfolio/download', {
     method: 'POST',
     credentials: 'include',

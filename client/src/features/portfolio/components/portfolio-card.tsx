@@ -1,14 +1,14 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CardGrading } from '@gradelens/shared';
+import type { GradingListItem } from '@gradelens/shared';
 import { GradeBadge } from '@/components/grade-badge';
 import { GradedInPersonMark } from '@/components/graded-in-person';
 import { cn } from '@/lib/utils';
 import { gameOf, imageUrl, setOf } from '../portfolio-logic.ts';
 import { PriceLine } from './price-line.tsx';
 
-export function CardThumb({ card, className }: { card: CardGrading; className?: string }) {
+export function CardThumb({ card, className }: { card: GradingListItem; className?: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -32,7 +32,7 @@ export function CardThumb({ card, className }: { card: CardGrading; className?: 
   );
 }
 
-export function PortfolioCard({ card, layout }: { card: CardGrading; layout: 'grid' | 'list' }) {
+export function PortfolioCard({ card, layout }: { card: GradingListItem; layout: 'grid' | 'list' }) {
   return (
     <li
       data-testid="portfolio-card"

@@ -1,4 +1,10 @@
-import { displayedPrice, PRICE_SOURCE_LABEL, priceTier, soldListingsUrl, type CardGrading } from '@gradelens/shared';
+import {
+  displayedPrice,
+  PRICE_SOURCE_LABEL,
+  priceTier,
+  soldListingsUrl,
+  type GradingListItem,
+} from '@gradelens/shared';
 import { cn } from '@/lib/utils';
 import { useCardPrice } from '../api/card-price.ts';
 
@@ -9,7 +15,11 @@ const TIER_CLASS = {
   top: 'text-purple-700',
 } as const;
 
-export function PriceLine({ card }: { card: CardGrading }) {
+export function PriceLine({
+  card,
+}: {
+  card: Pick<GradingListItem, 'cardName' | 'cardSet' | 'gameBrand' | 'overallGrade'>;
+}) {
   const price = useCardPrice(card);
   const shown = price.data?.available ? displayedPrice(price.data, card.overallGrade) : null;
   const search = price.data?.searchUrl ?? soldListingsUrl(card);
