@@ -7,7 +7,7 @@ import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
 import { locateCard } from './locate-by-colour.ts';
-import { hasCardRatio, locateByOutline } from './locate-by-outline.ts';
+import { hasCardRatio, locateByOutline, severalCardsIn } from './locate-by-outline.ts';
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
@@ -34,6 +34,8 @@ const SIZE_BETWEEN = (CARD_RATIOS.small + CARD_RATIOS.standard) / 2;
 const HOLDER_AREA_OVER_CARD = 1.15;
 /** The long side of the finer preview a card too small for the preview is looked for in. */
 const FINE_PREVIEW_SIDE = 1200;
+/** The long side of the preview several cards are looked for in when the first preview shows one or none. */
+const CARDS_PREVIEW_SIDE = 800;
 
 /** How far, in preview pixels, a rough outline from the preview may lie from the card's edge. */
 const PREVIEW_OUTLINE_ERROR = 6;
@@ -108,6 +110,14 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (colourCard.ok && colourSupport >= CLEAR_OUTLINE && hasCardRatio(colourCard.card.corners, photo))
     return (await inSleeve(photo, colourCard)) ?? colourCard;
   const outlineCard = await byOutline(photo, photo.preview);
+  // Cards whose outlines are faint (silver on a light desk) or touch other edges show in a finer preview.
+  if (
+    !colourCard.ok &&
+    colourCard.rejection.code === 'no_card' &&
+    (!outlineCard || outlineCard.ok) &&
+    (await severalCards(photo))
+  )
+    return finderRejection('multiple_cards');
   if (!colourCard.ok && !outlineCard && colourCard.rejection.code === 'no_card')
     return (await smallCard(photo)) ?? colourCard;
   if (!colourCard.ok) {
@@ -363,6 +373,12 @@ function support(photo: OpenedPhoto, card: FoundCard): number {
     photo.preview,
     card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point],
   );
+}
+
+/** Whether a preview finer than the first shows several whole cards (locate-by-outline.ts severalCardsIn). */
+async function severalCards(photo: OpenedPhoto): Promise<boolean> {
+  const finer = await previewOf(photo, CARDS_PREVIEW_SIDE);
+  return finer !== null && finer.width > photo.preview.width && (await severalCardsIn(finer));
 }
 
 /**

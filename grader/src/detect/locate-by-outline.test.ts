@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance } from '../geometry/homography.ts';
 import type { Raster } from '../image/raster.ts';
-import { locateByOutline } from './locate-by-outline.ts';
+import { locateByOutline, severalCardsIn } from './locate-by-outline.ts';
 
 const W = 400;
 const H = 300;
@@ -189,5 +189,62 @@ describe('finding a card whose outline runs into the table', () => {
     // Within a few preview pixels: the full-resolution side fit places it exactly.
     for (const corner of located.card.coarse)
       expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(4);
+  });
+});
+
+describe('counting cards in a finer preview', () => {
+  const FW = 800;
+  const FH = 600;
+  /**
+   * Points on a table (mm, the table's centre at the origin) seen by a camera tilted `tiltDeg`
+   * about the frame's horizontal axis, its focal length `lens` times the frame's width, from
+   * `distanceMm` away: a phone held low over a desk.
+   */
+  const view = (lens: number, tiltDeg: number, distanceMm: number) => (x: number, y: number) => {
+    const t = (tiltDeg * Math.PI) / 180;
+    const z = distanceMm + y * Math.sin(t);
+    return `${FW / 2 + (lens * FW * x) / z},${FH / 2 + (lens * FW * y * Math.cos(t)) / z}`;
+  };
+  /** A card 63 x 88 mm centred at (cx, cy) on the table, with its art window, as seen. */
+  const card = (see: (x: number, y: number) => string, cx: number, cy: number) => {
+    const rect = (x0: number, y0: number, x1: number, y1: number, fill: string) =>
+      `<polygon points="${[see(x0, y0), see(x1, y0), see(x1, y1), see(x0, y1)].join(' ')}" fill="${fill}"/>`;
+    return (
+      rect(cx - 31.5, cy - 44, cx + 31.5, cy + 44, '#c9ccd1') +
+      rect(cx - 27, cy - 38, cx + 27, cy - 2, '#c0392b') +
+      rect(cx - 27, cy + 4, cx + 27, cy + 36, '#e8a33d')
+    );
+  };
+  const desk = (body: string) =>
+    rasterOf(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${FW}" height="${FH}"><rect width="${FW}" height="${FH}" fill="#5b6470"/>${body}</svg>`,
+    );
+
+  it('counts two cards seen at a steep slant, read with one lens for the whole photo', async () => {
+    // A lens 0.85 of the frame's width, tilted 40 degrees: the near side of each card 1.2 times the far one.
+    const see = view(0.85, 40, 330);
+    expect(await severalCardsIn(await desk(card(see, -45, 0) + card(see, 45, 0)))).toBe(true);
+  });
+
+  it("takes a playmat's card-shaped zones for no cards: their inside is the playmat", async () => {
+    // A busy print (as the zoo's playmats) ruled into card-sized zones by thin light lines.
+    const print =
+      `<filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.02" numOctaves="3" seed="3"/>` +
+      `<feColorMatrix values="1.4 0 0 0 -0.25  0 0.5 0 0 0  0 0 1.6 0 -0.25  0 0 0 0 1"/></filter>` +
+      `<rect width="${FW}" height="${FH}" filter="url(#n)"/>`;
+    const zones = [0, 1, 2, 3]
+      .flatMap((i) =>
+        [0, 1].map(
+          (j) =>
+            `<rect x="${40 + i * 186}" y="${60 + j * 264}" width="170" height="236" rx="4" fill="none" stroke="#ebebf0" stroke-opacity="0.7" stroke-width="1.5"/>`,
+        ),
+      )
+      .join('');
+    expect(await severalCardsIn(await desk(print + zones))).toBe(false);
+  });
+
+  it('counts one card seen at a steep slant as one, its art window and text box inside it', async () => {
+    const see = view(0.85, 40, 330);
+    expect(await severalCardsIn(await desk(card(see, 0, 0)))).toBe(false);
   });
 });

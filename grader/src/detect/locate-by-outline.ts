@@ -1,4 +1,4 @@
-import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
+import { CARD_RATIOS, ratioReadings, rectangleAspect, surelyFits } from '../geometry/aspect.ts';
 import { shortestSide } from '../geometry/card-corners.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { quantile } from '../geometry/median.ts';
@@ -7,6 +7,7 @@ import type { Location } from './card-types.ts';
 import {
   centroid,
   containsPoint,
+  interiorShare,
   ringContrast,
   outlineCandidates,
   sideGaps,
@@ -103,6 +104,50 @@ export async function locateByOutline(
       inHolder: largest.inHolder,
     },
   };
+}
+
+/**
+ * Lenses a photo of several cards on a desk may have been taken with, as the focal length over the
+ * photo's long side: from a phone's main camera (0.72, 26 mm equivalent; 0.6 for a wider one) to
+ * a longer one (1.0). One outline does not tell the lens when it is tilted about one of its own
+ * axes, and a steep view then misreads its ratio; the cards on one desk share the lens.
+ */
+const DESK_LENSES = [0.6, 0.72, 0.85, 1.0];
+/**
+ * Most of a card's interior differs from the table around it; a card-shaped zone printed on a
+ * playmat is the playmat inside as outside (interiorShare: the zoo's zones read 0, cards 0.6 to 1).
+ */
+const MIN_INTERIOR_SHARE = 0.5;
+/** Cards on one desk seen from one place: the smaller of two at least this share of the larger's area. */
+const ONE_SIZE_SHARE = 0.5;
+
+/**
+ * Whether a preview (finer than the first, looked at when the first showed one card or none)
+ * shows several whole cards: card-shaped outlines from contours (a steep view allowed), well
+ * supported, clear of the frame and with print inside (MIN_INTERIOR_SHARE), one per object, at least two of them of one size, read either
+ * with each outline's own perspective or with one lens for the whole photo (DESK_LENSES).
+ */
+export async function severalCardsIn(preview: Raster): Promise<boolean> {
+  const frame = { width: preview.width, height: preview.height };
+  const outlines = (await outlineCandidates(preview, MIN_PEER_SHARE, false, true)).filter(
+    (c) => c.support >= MIN_SUPPORT && !c.touchesFrame && interiorShare(preview, c) >= MIN_INTERIOR_SHARE,
+  );
+  const readings = [
+    (c: OutlineCandidate) => hasCardRatio(c.corners, frame),
+    ...DESK_LENSES.map((lens) => (c: OutlineCandidate) => {
+      // Seen steeply, a card's sides may look alike in the photo: its short side is the one that reads shorter.
+      const reading = rectangleAspect(c.corners, frame, lens);
+      const ratio = Math.min(reading, 1 / reading);
+      return ratio >= CARD_ASPECT.min && ratio <= CARD_ASPECT.max;
+    }),
+  ];
+  return readings.some((isCard) => severalOfOneSize(distinctCards(preview, outlines.filter(isCard))));
+}
+
+/** Whether at least two outlines are of one size (ONE_SIZE_SHARE). */
+function severalOfOneSize(cards: OutlineCandidate[]): boolean {
+  const largest = Math.max(0, ...cards.map((c) => c.area));
+  return cards.filter((c) => c.area >= largest * ONE_SIZE_SHARE).length >= 2;
 }
 
 /** Whether another card as large as the largest (PEER_AREA_SHARE of it) lies beside it. */

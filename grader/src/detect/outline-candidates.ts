@@ -1,4 +1,4 @@
-import { cardShaped, shortestSide } from '../geometry/card-corners.ts';
+import { cardShaped, shortestSide, steepCardShaped } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
@@ -49,11 +49,12 @@ export function outlineCandidates(
   preview: Raster,
   minAreaShare = MIN_AREA_SHARE,
   fromLines = false,
+  steep = false,
 ): Promise<OutlineCandidate[]> {
-  const key = `${minAreaShare} ${fromLines}`;
+  const key = `${minAreaShare} ${fromLines} ${steep}`;
   const known = searched.get(preview) ?? new Map<string, Promise<OutlineCandidate[]>>();
   searched.set(preview, known);
-  const found = known.get(key) ?? search(preview, minAreaShare, fromLines);
+  const found = known.get(key) ?? search(preview, minAreaShare, fromLines, steep);
   known.set(key, found);
   return found;
 }
@@ -61,9 +62,14 @@ export function outlineCandidates(
 /** Each preview's candidates, searched once however many steps of the finder ask. */
 const searched = new WeakMap<Raster, Map<string, Promise<OutlineCandidate[]>>>();
 
-async function search(preview: Raster, minAreaShare: number, fromLines: boolean): Promise<OutlineCandidate[]> {
+async function search(
+  preview: Raster,
+  minAreaShare: number,
+  fromLines: boolean,
+  steep: boolean,
+): Promise<OutlineCandidate[]> {
   const { cv } = await openCv();
-  const quads = findQuads(cv, preview, minAreaShare, fromLines);
+  const quads = findQuads(cv, preview, minAreaShare, fromLines, steep);
   const scored = quads
     .map((corners) => scoreOutline(preview, corners))
     .filter((c): c is OutlineCandidate => c !== null);
@@ -78,6 +84,7 @@ function findQuads(
   preview: Raster,
   minAreaShare: number,
   fromLines: boolean,
+  steep: boolean,
 ): [Point, Point, Point, Point][] {
   const { width: w, height: h } = preview;
   const minArea = w * h * minAreaShare;
@@ -117,7 +124,7 @@ function findQuads(
       for (let i = 0; i < contours.size(); i += 1) {
         const contour = contours.get(i);
         if (cv.contourArea(contour) >= minArea) {
-          const quad = quadOf(cv, contour);
+          const quad = quadOf(cv, contour, steep ? steepCardShaped : cardShaped);
           if (quad) quads.push(quad);
         }
         contour.delete();
@@ -132,7 +139,11 @@ function findQuads(
 }
 
 /** The contour's convex hull reduced to four corners, when it is card-shaped; else null. */
-function quadOf(cv: OpenCv, contour: OpenCv): [Point, Point, Point, Point] | null {
+function quadOf(
+  cv: OpenCv,
+  contour: OpenCv,
+  shaped: (corners: Point[]) => boolean,
+): [Point, Point, Point, Point] | null {
   const hull = new cv.Mat();
   const approx = new cv.Mat();
   try {
@@ -146,7 +157,7 @@ function quadOf(cv: OpenCv, contour: OpenCv): [Point, Point, Point, Point] | nul
     if (approx.rows !== 4) return null;
     const data = approx.data32S as Int32Array;
     const corners = [0, 1, 2, 3].map((i) => ({ x: data[i * 2]!, y: data[i * 2 + 1]! }));
-    return cardShaped(corners) ? clockwiseFromTopLeft(corners) : null;
+    return shaped(corners) ? clockwiseFromTopLeft(corners) : null;
   } finally {
     hull.delete();
     approx.delete();
@@ -249,6 +260,34 @@ export function labAt(preview: Raster, x: number, y: number): Lab | null {
 function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1] ?? 0;
+}
+
+/** The interior of an outline is read on a grid this many points a side, over its middle (its border left out). */
+const INTERIOR_GRID = 7;
+
+/**
+ * The share of an outline's interior that differs from the table just outside it by more than
+ * the table's own variation there: a card's print does, and a card-shaped zone drawn on a playmat
+ * (its inside the same table as its outside) does not.
+ */
+export function interiorShare(preview: Raster, candidate: OutlineCandidate): number {
+  const [a, b, c, d] = candidate.corners;
+  let differs = 0;
+  let read = 0;
+  for (let i = 0; i < INTERIOR_GRID; i += 1) {
+    for (let j = 0; j < INTERIOR_GRID; j += 1) {
+      const u = 0.15 + (0.7 * i) / (INTERIOR_GRID - 1);
+      const v = 0.15 + (0.7 * j) / (INTERIOR_GRID - 1);
+      // Bilinear across the quadrilateral: near enough to its perspective for a grid of samples.
+      const x = (1 - v) * ((1 - u) * a.x + u * b.x) + v * ((1 - u) * d.x + u * c.x);
+      const y = (1 - v) * ((1 - u) * a.y + u * b.y) + v * ((1 - u) * d.y + u * c.y);
+      const lab = labAt(preview, x, y);
+      if (!lab) continue;
+      read += 1;
+      if (deltaE(lab, candidate.background) > candidate.backgroundSpread) differs += 1;
+    }
+  }
+  return read ? differs / read : 0;
 }
 
 /** One outline found twice: every corner of one near a corner of the other. */

@@ -21,6 +21,7 @@ const PHONE_FOCAL = 26 / 36;
 export function rectangleAspect(
   corners: [Point, Point, Point, Point],
   photo: { width: number; height: number },
+  focal?: number,
 ): number {
   const [tl, tr, br, bl] = corners;
   const c = (p: Point): Vec3 => [p.x - photo.width / 2, p.y - photo.height / 2, 1];
@@ -36,9 +37,11 @@ export function rectangleAspect(
   const denominator = n2[2] * n3[2];
   const measured = Math.abs(denominator) < 1e-9 ? NaN : -(n2[0] * n3[0] + n2[1] * n3[1]) / denominator;
   const f2 =
-    Number.isFinite(measured) && measured >= (0.4 * width) ** 2 && measured <= (6 * width) ** 2
-      ? measured
-      : (PHONE_FOCAL * width) ** 2;
+    focal !== undefined
+      ? (focal * width) ** 2
+      : Number.isFinite(measured) && measured >= (0.4 * width) ** 2 && measured <= (6 * width) ** 2
+        ? measured
+        : (PHONE_FOCAL * width) ** 2;
   const ratio2 = (n2[0] ** 2 / f2 + n2[1] ** 2 / f2 + n2[2] ** 2) / (n3[0] ** 2 / f2 + n3[1] ** 2 / f2 + n3[2] ** 2);
   return Math.sqrt(ratio2);
 }

@@ -15,6 +15,13 @@ export const shortestSide = (corners: Point[]) =>
 /** A card's 0.69 to 0.72, widened for a view up to 15 degrees off square. */
 export const cardShaped = (corners: Point[]) => sideRatio(corners) > 0.55 && sideRatio(corners) < 0.85;
 
+/**
+ * A card seen at a steep slant (a phone held low over a desk): the near side up to 1.3 times the
+ * far one, so that the plain side ratio reaches 0.95. Whether it is a card is then told from its
+ * ratio with the perspective undone.
+ */
+export const steepCardShaped = (corners: Point[]) => sideRatio(corners) > 0.5 && sideRatio(corners) < 0.95;
+
 /** Four corners inside the photo's reach, forming a convex card-shaped quadrilateral. */
 export function plausibleCard(corners: Point[], photo: { width: number; height: number }): boolean {
   const margin = Math.max(photo.width, photo.height) * 0.1;
