@@ -199,18 +199,7 @@ export function brightnessAcross(
   to: number,
   strip: number,
 ): number[] | null {
-  const values: number[] = [];
-  for (let d = from; d <= to; d += 1) {
-    let sum = 0;
-    for (let s = 0; s < strip; s += 1) {
-      const along = s - (strip - 1) / 2;
-      const v = brightness(raster, base.x + normal.x * d + dir.x * along, base.y + normal.y * d + dir.y * along);
-      if (v === null) return null;
-      sum += v;
-    }
-    values.push(sum / strip);
-  }
-  return values;
+  return rgbAcross(raster, base, normal, dir, from, to, strip)?.map((v) => (v[0] + v[1] + v[2]) / strip) ?? null;
 }
 
 /**
@@ -228,9 +217,32 @@ function colourStepAcross(
   to: number,
   strip: number,
 ): number[] | null {
-  const samples: [number, number, number][] = [];
+  const sums = rgbAcross(raster, base, normal, dir, from, to, strip);
+  if (!sums) return null;
+  const samples = sums.map((v) => v.map((c) => c / strip) as Rgb);
+  const ends = (list: Rgb[]) => [0, 1, 2].map((c) => list.reduce((t, v) => t + v[c]!, 0) / list.length) as Rgb;
+  const [first, last] = [ends(samples.slice(0, ENDS_PX)), ends(samples.slice(-ENDS_PX))];
+  const axis = [last[0] - first[0], last[1] - first[1], last[2] - first[2]];
+  const length = Math.hypot(...axis);
+  const unit = length < MIN_AXIS ? [1, 1, 1].map((v) => v / Math.sqrt(3)) : axis.map((v) => v / length);
+  return samples.map((v) => (v[0] * unit[0]! + v[1] * unit[1]! + v[2] * unit[2]!) * Math.sqrt(3));
+}
+
+type Rgb = [number, number, number];
+
+/** The RGB summed over `strip` pixels along `dir` at each pixel's step along `normal`; null where a sample leaves the raster. */
+function rgbAcross(
+  raster: Raster,
+  base: Point,
+  normal: Point,
+  dir: Point,
+  from: number,
+  to: number,
+  strip: number,
+): Rgb[] | null {
+  const samples: Rgb[] = [];
   for (let d = from; d <= to; d += 1) {
-    const sum: [number, number, number] = [0, 0, 0];
+    const sum: Rgb = [0, 0, 0];
     for (let s = 0; s < strip; s += 1) {
       const along = s - (strip - 1) / 2;
       const px = Math.round(base.x + normal.x * d + dir.x * along);
@@ -241,26 +253,12 @@ function colourStepAcross(
       sum[1] += raster.data[i + 1]!;
       sum[2] += raster.data[i + 2]!;
     }
-    samples.push([sum[0] / strip, sum[1] / strip, sum[2] / strip]);
+    samples.push(sum);
   }
-  const ends = (list: [number, number, number][]) =>
-    [0, 1, 2].map((c) => list.reduce((t, v) => t + v[c]!, 0) / list.length) as [number, number, number];
-  const [first, last] = [ends(samples.slice(0, ENDS_PX)), ends(samples.slice(-ENDS_PX))];
-  const axis = [last[0] - first[0], last[1] - first[1], last[2] - first[2]];
-  const length = Math.hypot(...axis);
-  const unit = length < MIN_AXIS ? [1, 1, 1].map((v) => v / Math.sqrt(3)) : axis.map((v) => v / length);
-  return samples.map((v) => (v[0] * unit[0]! + v[1] * unit[1]! + v[2] * unit[2]!) * Math.sqrt(3));
+  return samples;
 }
 
 /** Pixels at each end of a profile whose mean colours give the direction a colour step is read along. */
 const ENDS_PX = 3;
 /** Below this RGB distance between a profile's ends, its steps are read in brightness. */
 const MIN_AXIS = 12;
-
-function brightness(raster: Raster, x: number, y: number): number | null {
-  const px = Math.round(x);
-  const py = Math.round(y);
-  if (px < 0 || py < 0 || px >= raster.width || py >= raster.height) return null;
-  const i = (py * raster.width + px) * 3;
-  return raster.data[i]! + raster.data[i + 1]! + raster.data[i + 2]!;
-}
