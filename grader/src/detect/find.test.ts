@@ -107,6 +107,24 @@ describe('a light card on light paper lit from one side', () => {
   }, 30_000);
 });
 
+describe('a card in a top loader whose outline was taken for the card', () => {
+  it('finds the card inside the outline of a top loader, whose ratio is no card size, and says it is seen through plastic', async () => {
+    // A zoo tuning seed: a Pokemon back in a top loader (76 x 102 mm, 0.75) on a dark desk; the
+    // searches found the loader's outline, which has no card's ratio.
+    const zoo = await generateZooCase({ seed: 80 });
+    const opened = await openPhoto(zoo.back);
+    if (!opened.ok) throw new Error(opened.rejection.message);
+    const found = await findCardIn(opened.photo);
+    expect(found.ok).toBe(true);
+    if (!found.ok) return;
+    expect(found.card.throughHolder).toBe(true);
+    const mm = zoo.truth.pxPerMm.back;
+    const truth = zoo.truth.corners?.back ?? [];
+    const worst = Math.max(...truth.map((t) => Math.min(...found.card.corners.map((p) => distance(p, t)))));
+    expect(worst / mm).toBeLessThan(1);
+  }, 30_000);
+});
+
 describe('one card the colour search splits', () => {
   const find = async (jpeg: Buffer) => {
     const opened = await openPhoto(jpeg);

@@ -11,7 +11,13 @@ import { hasCardRatio, locateByOutline, severalCardsIn } from './locate-by-outli
 import { containsPoint, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
-import { cardInsideHolder, cardInSleeve, seenThroughPlastic, tableJustInside } from './inside-holder.ts';
+import {
+  cardInsideHolder,
+  cardInsideOutline,
+  cardInSleeve,
+  seenThroughPlastic,
+  tableJustInside,
+} from './inside-holder.ts';
 import { innerSides, outerSides } from './outer-edge.ts';
 import { snapSides } from './snap-sides.ts';
 
@@ -62,7 +68,34 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const found = await searchBoth(photo);
   if (!found.ok) return found;
-  return narrowed(found, photo) ?? widened(found, photo);
+  const card = narrowed(found, photo) ?? widened(found, photo);
+  return (card.ok && (await intoHolder(card, photo))) || card;
+}
+
+/** Off a card size's ratio by this much (with the perspective undone), an outline found is not a card's. */
+const NOT_A_CARD = 0.012;
+
+/**
+ * The card inside what was found, where that has no card's ratio but a holder's: a top loader's
+ * or a slab's outline taken whole for the card's, by the colour search (its plastic as bright as
+ * the card) or the outlines. The card found inside (widened to its edge where its printed frame
+ * showed) must read as a card size. Null otherwise.
+ */
+async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn | null> {
+  const before = offSize(ratioReadings(found.card.corners, photo)[1]);
+  if (before < NOT_A_CARD) return null;
+  const scale = photo.preview.width / photo.width;
+  const outline = found.card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
+  const located = await cardInsideOutline(photo, photo.preview, outline);
+  if (!located) return null;
+  const refined = await refinedFrom(photo, photo.preview, located);
+  if (!refined?.ok) return null;
+  // What shows inside may be the card's printed frame, its own edge a border's width further out.
+  const inside = widened({ ...refined, card: { ...refined.card, throughHolder: false } }, photo);
+  if (!inside.ok) return null;
+  const after = offSize(ratioReadings(inside.card.corners, photo)[1]);
+  if (after > SIZE_FITS_AFTER || !inside.card.corners.every((p) => containsPoint(found.card.corners, p))) return null;
+  return { ...inside, card: { ...inside.card, throughHolder: true } };
 }
 
 /**
@@ -410,15 +443,20 @@ async function byOutline(photo: OpenedPhoto, preview: Raster, smallCards = false
   }
   if (!located) return null;
   if (!located.ok) return located;
-  const decoded = await decodeRegion(photo, regionToRefine(located.card, photo.width, photo.height));
+  return refinedFrom(photo, preview, located.card);
+}
+
+/** The card whose rough outline `located` gives, its sides fitted at full resolution (or snapped to the outline), or null. */
+async function refinedFrom(photo: OpenedPhoto, preview: Raster, located: LocatedCard): Promise<CardInPhoto | null> {
+  const decoded = await decodeRegion(photo, regionToRefine(located, photo.width, photo.height));
   if (!decoded.ok) return decoded;
-  const refined = refineCard(decoded.region, located.card, photo.width, photo.height);
+  const refined = refineCard(decoded.region, located, photo.width, photo.height);
   // How far the preview's rough outline may lie from the card's edge, in photo pixels.
   const outlineError = PREVIEW_OUTLINE_ERROR * (photo.width / preview.width);
-  const throughHolder = located.card.inHolder === true;
-  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located.card, outlineError))
+  const throughHolder = located.inHolder === true;
+  if (refined.ok && refined.sidesFitted === 4 && keepsTo(refined.card, located, outlineError))
     return { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region };
-  const snapped = snapIn(decoded.region, located.card, outlineError, photo);
+  const snapped = snapIn(decoded.region, located, outlineError, photo);
   if (snapped) return { ok: true, card: { ...snapped, throughHolder }, region: decoded.region };
   return refined.ok ? { ok: true, card: { ...refined.card, throughHolder }, region: decoded.region } : null;
 }

@@ -106,6 +106,24 @@ export async function cardInsideHolder(
   return located;
 }
 
+/**
+ * The card inside an outline that was taken for a card but has no card's ratio and a holder's
+ * (a top loader's 0.75, a slab's 0.62): the outline warped square on and looked into as a holder
+ * found around a card is (cardIn). `outline` in preview pixels, clockwise from the top-left.
+ * Null when it is not holder-shaped or no card shows inside.
+ */
+export async function cardInsideOutline(
+  photo: OpenedPhoto,
+  preview: Raster,
+  outline: Quad,
+): Promise<LocatedCard | null> {
+  if (!holderShaped(outline, preview)) return null;
+  const view = await viewOf(photo, preview, outline);
+  if (!view) return null;
+  const card = await cardIn(view);
+  return card ? locatedIn(view, card) : null;
+}
+
 /** The card found in a warped holder, in photo pixels; its outline there is good to a few of its pixels. */
 function locatedIn(view: HolderView, card: OutlineCandidate): LocatedCard {
   const reachPx = Math.max(MIN_REACH_PX, OUTLINE_ERROR * view.photoPxPerWarpedPx);
