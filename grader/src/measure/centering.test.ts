@@ -16,6 +16,8 @@ interface Design {
   bottom: number;
   /** What is drawn over the card at (x, y) mm, if anything: a bevel, glare, art to the edge. */
   over?: (x: number, y: number, inDesign: boolean) => Rgb | undefined;
+  /** The photo's resolution the face was rectified from (px per mm). */
+  photoPxPerMm?: number;
 }
 
 /** A card drawn from a design: the border, the design inside it, and what lies over them. */
@@ -25,6 +27,7 @@ function draw(d: Design) {
     border: d.border,
     art: d.art,
     borderMm: 3,
+    photoPxPerMm: d.photoPxPerMm,
     paint: (x, y) => {
       if (x < 0 || y < 0 || x > WIDTH || y > HEIGHT) return undefined;
       const inDesign = x > d.left && x < WIDTH - d.right && y > d.top && y < HEIGHT - d.bottom;
@@ -71,6 +74,51 @@ describe('centering', () => {
     expect(result.measurable).toBe(true);
     expect(result.leftRight![0]).toBeLessThan(50.5);
     expect(result.topBottom![0]).toBeLessThan(50.5);
+  });
+
+  it("ends the border at a bevel's shaded line fainter than a step (ΔE about 3), the same at every station", () => {
+    // The shaded line (0.3 mm, bottom and right) is nearly the frame's dark colour; the design's
+    // bright field begins past it. The border ends where the line begins.
+    const frame: Rgb = [57, 66, 87];
+    const shade: Rgb = [62, 70, 87];
+    const d = 2.6;
+    const result = measure({
+      border: frame,
+      art: [130, 145, 176],
+      left: d,
+      right: d,
+      top: d,
+      bottom: d,
+      over: (x, y, inDesign) => (inDesign && (x > WIDTH - d - 0.3 || y > HEIGHT - d - 0.3) ? shade : undefined),
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeLessThan(50.6);
+    expect(result.topBottom![0]).toBeLessThan(50.6);
+  });
+
+  it('does not take the foot of a step that rises over half a millimetre for a shaded line', () => {
+    // The design's edge blurred into a ramp 0.5 mm wide on every side: its half-way point is the edge.
+    const border: Rgb = [26, 18, 11];
+    const field: Rgb = [90, 60, 35];
+    const widths = { left: 2, right: 4, top: 3, bottom: 3 };
+    const ramp = (t: number): Rgb =>
+      border.map((c, i) => Math.round(c + (field[i]! - c) * Math.min(1, Math.max(0, t)))) as Rgb;
+    const result = measure({
+      border,
+      art: field,
+      left: 0,
+      right: 0,
+      top: 0,
+      bottom: 0,
+      over: (x, y) => {
+        const inward = Math.min(x - widths.left, WIDTH - widths.right - x, y - widths.top, HEIGHT - widths.bottom - y);
+        return ramp(0.5 + inward / 0.5);
+      },
+      photoPxPerMm: 6,
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.leftRight![0]).toBeCloseTo(larger(2, 4), 0);
+    expect(result.topBottom![0]).toBeCloseTo(50, 0);
   });
 
   it("finds a back's faint panel inside a white border", () => {

@@ -51,6 +51,20 @@ const TILT_SIGNIFICANCE = 3;
  */
 const MAX_SCATTER_PX = 1;
 const MIN_SCATTER_MM = 0.08;
+/** A bevel's shaded line differs from the border by this much (ΔE) at least. */
+const BAND_DE = 2;
+/** How wide (mm) a band must be: wider than the foot of a blurred step. */
+const BAND_MIN_MM = 0.15;
+/** A band wider than this (mm) is part of the design, not a line at the frame's edge. */
+const BAND_MAX_MM = 0.8;
+/** The dip a phone's sharpening leaves just before a step (mm): skipped between band and step. */
+const BAND_DIP_MM = 0.1;
+/** A band is this many photo pixels wide at least: narrower, it is the blur of the step. */
+const BAND_MIN_PHOTO_PX = 2;
+/** A band's largest step from the border is at most this many times its smallest: it is level. */
+const BAND_LEVEL = 1.6;
+/** The share of a side's stations that must see the band. */
+const BAND_SHARE = 0.6;
 
 export interface BorderMeasurement {
   /** Inner edge of the printed border per side and station, in mm from the outer edge (null: not found). */
@@ -109,6 +123,19 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
   return values.map((v, i) => (best.inliers.some((p) => p.i === i) ? v : null));
 }
 
+/**
+ * The frame's edge per station: where a faint band (a bevel's shaded line) comes before the step
+ * at most of the stations read, on one straight line, the band's start; otherwise the step's.
+ */
+function frameEdge(read: ({ edge: number; band: number | null } | null)[]): (number | null)[] {
+  const edges = dropOutliers(read.map((r) => r?.edge ?? null));
+  // A station that read the band itself as the step has no band before it: its edge is the band's.
+  const bands = dropOutliers(read.map((r) => r?.band ?? r?.edge ?? null));
+  const count = (values: (number | null)[]) => values.filter((v) => v !== null).length;
+  const readCount = count(read.map((r) => r?.edge ?? null));
+  return count(bands) >= Math.max(MIN_STATIONS, Math.ceil(BAND_SHARE * readCount)) ? bands : edges;
+}
+
 export function measureBorders(face: LabFace): BorderMeasurement {
   const { widthMm: w, heightMm: h } = face.face;
   const stations = {} as BorderMeasurement['stations'];
@@ -133,9 +160,10 @@ export function measureBorders(face: LabFace): BorderMeasurement {
           ),
         )
       : Array<number>(STATIONS).fill(0);
-    const inner = dropOutliers(
-      Array.from({ length: STATIONS }, (_, i) => innerEdgeAt(face, side, stationAlong(length, i), reading.lab)),
+    const read = Array.from({ length: STATIONS }, (_, i) =>
+      innerEdgeAt(face, side, stationAlong(length, i), reading.lab),
     );
+    const inner = frameEdge(read);
     stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
   }
   return {
@@ -175,7 +203,12 @@ function borderColourAlong(face: LabFace, side: Side, length: number): { lab: La
  * colour every station there would step at once. A station whose own border colour is far from
  * the side's is blocked (glare, a label, art over the border line) and skipped.
  */
-function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab): number | null {
+function innerEdgeAt(
+  face: LabFace,
+  side: Side,
+  along: number,
+  sideColour: Lab,
+): { edge: number; band: number | null } | null {
   const p = face.face.pxPerMm;
   const step = 1 / p;
   const labs: Lab[] = [];
@@ -226,8 +259,45 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
       profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!
     )
       top += 1;
-    return halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!;
+    const edge = halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!;
+    return { edge, band: bandBefore(profile, positions, colours, borderRgb, k, to, p, face.face.photoPxPerMm) };
   }
+}
+
+/**
+ * A faint band between the border and the step that `innerEdgeAt` found: the shaded line of a
+ * bevel, printed as part of the frame, a few ΔE from the border's colour (a dark line beside a
+ * dark border). Returns where it begins (mm, half-way from the border's colour to the band's), or
+ * null. The band reaches the step (the sharpening's dip just before the step aside), is wider than
+ * a blurred step's foot and narrower than BAND_MAX_MM, and ends before the border's reference.
+ * One station's band may be noise; the side keeps bands only where most stations agree.
+ */
+function bandBefore(
+  profile: number[],
+  positions: number[],
+  colours: Rgb[],
+  borderRgb: Rgb,
+  k: number,
+  referenceEnd: number,
+  p: number,
+  photoPxPerMm: number,
+): number | null {
+  let j = k - 1;
+  const dip = Math.max(1, Math.round(BAND_DIP_MM * p));
+  for (let skipped = 0; skipped < dip && j >= referenceEnd && profile[j]! < BAND_DE; skipped += 1) j -= 1;
+  const last = j;
+  while (j >= referenceEnd && profile[j]! >= BAND_DE) j -= 1;
+  if (j < referenceEnd) return null;
+  const first = j + 1;
+  const width = last - first + 1;
+  if (width < Math.ceil(Math.max(BAND_MIN_MM, BAND_MIN_PHOTO_PX / photoPxPerMm) * p)) return null;
+  if (positions[k]! - positions[first]! > BAND_MAX_MM) return null;
+  // A line of one colour is level past its own blurred start (a photo pixel); the foot of a
+  // blurred step rises all the way to the step.
+  const inBand = profile.slice(Math.min(last - 1, first + Math.ceil(p / photoPxPerMm)), last + 1);
+  if (Math.max(...inBand) > BAND_LEVEL * Math.min(...inBand)) return null;
+  const band = medianColour(colours.slice(first, last + 1));
+  return halfWay(positions, colours, borderRgb, band, first) ?? positions[first]!;
 }
 
 /** How many of profile[from, to) step away from the border's colour: without a copy of that stretch per step. */
