@@ -62,10 +62,20 @@ test("a signed-in user grades a card from two photo files, sees the engine's gra
 
   await page.getByRole('button', { name: 'Continue to Analysis' }).click();
   await expect(page.getByText('Card name is required')).toBeVisible();
+  // The grade is held back until the Analyzing screen has been seen: on a fast run it shows for
+  // less time than an assertion may take to look.
+  let analyzingSeen!: () => void;
+  const seen = new Promise<void>((resolve) => (analyzingSeen = resolve));
+  await page.route('**/api/card-gradings/*/analyze', async (route) => {
+    const response = await route.fetch();
+    await seen;
+    await route.fulfill({ response });
+  });
   await fillDetails(page);
 
   await expect(page.getByRole('heading', { name: 'Analyzing Your Card' })).toBeVisible();
   await expect(page.getByText('Please do not refresh or close this page.')).toBeVisible();
+  analyzingSeen();
   await expect(page.getByRole('heading', { name: 'Your Card Grade' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('overall-grade')).toHaveText(/^(10|[1-9])$/);
   await expect(page.getByText('AI-Powered Grading', { exact: true })).toBeVisible();
@@ -149,6 +159,8 @@ test('a guest tries the demo: random grades from 8 to 10, nothing saved, and a S
 });
 
 test('a user without enough points sees the Insufficient Points view', async ({ page, user }) => {
+  // Two real gradings spend the points before the third try: three flows in one test's time.
+  test.setTimeout(180_000);
   await expectSignedInAs(page, user);
   await gradeCard(page);
   await gradeCard(page);
