@@ -287,7 +287,9 @@ function raysIn(
 }
 
 /** Tightest corner arc read: below it the outline found is a ding or a misplaced outline, not a cut. */
-const MIN_ARC_MM = 1.5;
+const MIN_ARC_MM = 1.8;
+/** Most the three rays' radii may differ by on one arc. */
+const ARC_SPREAD_MM = 0.5;
 /** How far in the card must hold along a ray for its outline to be read there. */
 const ARC_RUN_MM = 0.3;
 
@@ -297,7 +299,7 @@ const ARC_RUN_MM = 0.3;
  * radius R touching both sides R (cos phi + sin phi - sqrt((cos phi + sin phi)^2 - 1)) in from
  * the virtual corner. The outline is the sharpest colour step along the ray (the card's shadow on
  * the table darkens gradually towards it), taken only where the card holds for ARC_RUN_MM past
- * it. Read between MIN_ARC_MM and CORNER_RADIUS_MM: a corner rounder than the ideal arc is
+ * it. At most CORNER_RADIUS_MM: a corner rounder than the ideal arc is
  * rounding, read against that arc, and whitening as light as the table beyond it shows no step
  * at the outline, so such corners keep the ideal arc.
  */
@@ -334,8 +336,11 @@ function arcRadius(
     for (let e = span; holds && e <= span + ARC_RUN_MM; e += step) holds = isCard(at(where + e, sx * cos, sy * sin));
     radii.push(holds ? where / k : CORNER_RADIUS_MM);
   }
-  const median = radii.sort((a, b) => a - b)[1]!;
-  return Math.max(MIN_ARC_MM, Math.min(CORNER_RADIUS_MM, median));
+  // A cut arc reads alike on all three rays and no tighter than MIN_ARC_MM; steps in art to the
+  // edge, a holder's rim or a misplaced outline do not: the ideal arc is kept then.
+  radii.sort((a, b) => a - b);
+  if (radii[1]! < MIN_ARC_MM || radii[2]! - radii[0]! > ARC_SPREAD_MM) return CORNER_RADIUS_MM;
+  return Math.min(CORNER_RADIUS_MM, radii[1]!);
 }
 
 /**
