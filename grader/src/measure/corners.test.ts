@@ -6,6 +6,8 @@ const card: DrawnCard = { table: [40, 40, 45], border: [30, 60, 150], art: [200,
 const WHITE: [number, number, number] = [245, 245, 240];
 /** The top-left corner's apex: where its bisector meets the 3 mm arc. */
 const APEX = 3 - 3 / Math.SQRT2;
+/** Whether (x, y) near the top-left corner lies on the card, inside its 3 mm arc: where whitening can show. */
+const onTopLeftArc = (x: number, y: number) => x >= 0 && y >= 0 && (x > 3 || y > 3 || Math.hypot(x - 3, y - 3) <= 3);
 
 const measure = (drawn: DrawnCard) => measureCorners(drawFace(drawn), bordersOf(drawn), 'front');
 const view = (result: ReturnType<typeof measure>, corner: string) => result.views.find((v) => v.corner === corner)!;
@@ -27,7 +29,7 @@ describe('measureCorners', () => {
     // Stock showing within 0.8 mm of the top-left apex.
     const result = measure({
       ...card,
-      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.8 && x + y > 2 * APEX - 0.1 ? WHITE : undefined),
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.8 && onTopLeftArc(x, y) ? WHITE : undefined),
     });
     const worn = view(result, 'top-left');
     expect(worn.whiteningMm).toBeGreaterThan(0.65);
@@ -49,12 +51,37 @@ describe('measureCorners', () => {
     const GREY: [number, number, number] = [160, 160, 158];
     const result = measure({
       ...card,
-      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.5 && x + y > 2 * APEX - 0.1 ? GREY : undefined),
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.5 && onTopLeftArc(x, y) ? GREY : undefined),
     });
     expect(view(result, 'top-left').whiteningMm).toBeGreaterThan(1.3);
     expect(result.defects).toEqual([
       expect.objectContaining({ kind: 'corner_whitening', location: 'top-left corner' }),
     ]);
+  });
+
+  it("measures whitening around the corner's own arc on a card cut with tighter corners", () => {
+    // The top-left corner cut to a 2.2 mm radius, stock showing within 0.9 mm of its apex
+    // (0.33 mm nearer the virtual corner than the 3 mm arc's): read from the 3 mm arc's apex it
+    // would measure about 0.7 mm.
+    const r = 2.2;
+    const apex = r - r / Math.SQRT2;
+    const onTightCorner = (x: number, y: number) =>
+      x >= 0 && y >= 0 && (x > r || y > r || Math.hypot(x - r, y - r) <= r);
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        x < 3 && y < 3 && onTightCorner(x, y)
+          ? Math.hypot(x - apex, y - apex) <= 0.9
+            ? WHITE
+            : card.border
+          : undefined,
+    });
+    const worn = view(result, 'top-left');
+    expect(worn.whiteningMm).toBeGreaterThan(0.8);
+    expect(worn.whiteningMm).toBeLessThan(1);
+    expect(worn.roundingMm).toBe(0);
+    expect(worn.grade).toBe(8);
+    expect(result.defects).toHaveLength(1);
   });
 
   it('leaves light print in the border out when it does not reach the outline', () => {
@@ -132,7 +159,7 @@ describe('measureCorners', () => {
     // (0.27 mm) it covers less than 2 by 2 of the photo's pixels.
     const speck: DrawnCard = {
       ...card,
-      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.45 && x + y > 2 * APEX - 0.1 ? WHITE : undefined),
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 0.45 && onTopLeftArc(x, y) ? WHITE : undefined),
     };
     expect(view(measure(speck), 'top-left').whiteningMm).toBeGreaterThan(0);
     const coarse = measure({ ...speck, photoPxPerMm: 6 });

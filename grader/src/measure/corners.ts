@@ -41,14 +41,14 @@ const CORNERS = [
 
 /**
  * How far inside the corner's arc a point lies (given from the arc's centre), for comparing with
- * `band` and `seedBand`: CORNER_RADIUS_MM less its Math.hypot. Math.hypot is slow; the square root
+ * `band` and `seedBand`: the arc's radius less its Math.hypot. Math.hypot is slow; the square root
  * of the sum of squares is within 1e-14 of it here, so on the same side of both limits unless
  * within 1e-9 of one, where the hypot decides.
  */
-function insideArc(dx: number, dy: number, band: number, seedBand: number): number {
-  const near = CORNER_RADIUS_MM - Math.sqrt(dx * dx + dy * dy);
+function insideArc(dx: number, dy: number, radius: number, band: number, seedBand: number): number {
+  const near = radius - Math.sqrt(dx * dx + dy * dy);
   if (Math.abs(near - band) > 1e-9 && Math.abs(near - seedBand) > 1e-9) return near;
-  return CORNER_RADIUS_MM - Math.hypot(dx, dy);
+  return radius - Math.hypot(dx, dy);
 }
 
 export interface CornerView {
@@ -79,9 +79,13 @@ export function measureCorners(
   for (const c of CORNERS) {
     const vx = c.vx * w;
     const vy = c.vy * h;
-    const cx = vx + c.sx * CORNER_RADIUS_MM;
-    const cy = vy + c.sy * CORNER_RADIUS_MM;
-    const apex = { x: cx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2, y: cy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2 };
+    // The ideal 3 mm arc's centre and apex, where its bisector meets it: rounding is read against it.
+    const idealCx = vx + c.sx * CORNER_RADIUS_MM;
+    const idealCy = vy + c.sy * CORNER_RADIUS_MM;
+    const idealApex = {
+      x: idealCx - (c.sx * CORNER_RADIUS_MM) / Math.SQRT2,
+      y: idealCy - (c.sy * CORNER_RADIUS_MM) / Math.SQRT2,
+    };
     const card = cardColoursBeside(face, c.sides, c.vx, c.vy);
     const outside = outsideCorner(face, vx - c.sx * OUTSIDE_MM, vy - c.sy * OUTSIDE_MM);
     const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
@@ -95,17 +99,17 @@ export function measureCorners(
     const border = lightest([...card, ...rimColoursBeside(face, c.sides, c.vx, c.vy)]);
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
-    const { depths } = raysIn(isCard, (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d), c.sx, c.sy, p);
+    const { depths } = raysIn(isCard, (d, dx, dy) => at(idealApex.x + dx * d, idealApex.y + dy * d), c.sx, c.sy, p);
     // A corner with no card at all is told against the face's own table colour and border: an
     // outline put beyond the card reads the table (or the card's shadow) beside the corner too.
     const faceBorder =
       borders.uniform[c.sides[0]!] && borders.uniform[c.sides[1]!]
         ? averageLab(borders.colour[c.sides[0]!], borders.colour[c.sides[1]!])
-        : face.mean((cx - 0.5 + m) * p, (cy - 0.5 + m) * p, (cx + 0.5 + m) * p, (cy + 0.5 + m) * p);
+        : face.mean((idealCx - 0.5 + m) * p, (idealCy - 0.5 + m) * p, (idealCx + 0.5 + m) * p, (idealCy + 0.5 + m) * p);
     const faceTest = new CardTest(borders.background, faceBorder, tableDistance(faceBorder));
     const missing = raysIn(
       (i) => faceTest.isCard(face.lab, i),
-      (d, dx, dy) => at(apex.x + dx * d, apex.y + dy * d),
+      (d, dx, dy) => at(idealApex.x + dx * d, idealApex.y + dy * d),
       c.sx,
       c.sy,
       p,
@@ -115,6 +119,15 @@ export function measureCorners(
     const resolution = 1.5 / face.face.photoPxPerMm;
     const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
 
+    // Whitening is read around the corner's own arc: cards are cut with radii from about 2 to
+    // 3.2 mm, and wear centred where a tighter arc meets the diagonal would be read from a point
+    // inside it (and the card between the two arcs left out).
+    const radius = outlineVisible
+      ? arcRadius(face, isCard, (d, dx, dy) => at(vx + dx * d, vy + dy * d), c.sx, c.sy, outlineBandMm(face) / 2)
+      : CORNER_RADIUS_MM;
+    const cx = vx + c.sx * radius;
+    const cy = vy + c.sy * radius;
+    const apex = { x: cx - (c.sx * radius) / Math.SQRT2, y: cy - (c.sy * radius) / Math.SQRT2 };
     // Whitening: the smallest disk around the apex holding the corner's whitened pixels.
     const bandX = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[1]!].find((v) => v !== null) ?? 2) - 0.3));
     const bandY = Math.min(2.5, Math.max(0.6, (borders.stations[c.sides[0]!].find((v) => v !== null) ?? 2) - 0.3));
@@ -133,8 +146,8 @@ export function measureCorners(
         if (x > bandX && y > bandY) continue;
         const px = vx + c.sx * x;
         const py = vy + c.sy * y;
-        const inCornerSquare = x < CORNER_RADIUS_MM && y < CORNER_RADIUS_MM;
-        const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, band, seedBand) : Math.min(x, y);
+        const inCornerSquare = x < radius && y < radius;
+        const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, radius, band, seedBand) : Math.min(x, y);
         if (insideBy < band) continue;
         const i = at(px, py);
         if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L)) continue;
@@ -271,6 +284,63 @@ function raysIn(
     if (!found) withoutCard += 1;
   }
   return { depths, withoutCard };
+}
+
+/** Tightest corner arc read: below it the outline found is a ding or a misplaced outline, not a cut. */
+const MIN_ARC_MM = 1.8;
+/** Most the three rays' radii may differ by on one arc. */
+const ARC_SPREAD_MM = 0.5;
+/** How far in the card must hold along a ray for its outline to be read there. */
+const ARC_RUN_MM = 0.3;
+
+/**
+ * The radius of a corner's own arc, from where the outline crosses its bisector and the rays 8
+ * degrees each side (the median of the three): a ray at angle phi from a side meets an arc of
+ * radius R touching both sides R (cos phi + sin phi - sqrt((cos phi + sin phi)^2 - 1)) in from
+ * the virtual corner. The outline is the sharpest colour step along the ray (the card's shadow on
+ * the table darkens gradually towards it), taken only where the card holds for ARC_RUN_MM past
+ * it. At most CORNER_RADIUS_MM: a corner rounder than the ideal arc is
+ * rounding, read against that arc, and whitening as light as the table beyond it shows no step
+ * at the outline, so such corners keep the ideal arc.
+ */
+function arcRadius(
+  face: LabFace,
+  isCard: (i: number) => boolean,
+  at: (d: number, dx: number, dy: number) => number,
+  sx: number,
+  sy: number,
+  blurMm: number,
+): number {
+  const step = 1 / (2 * face.face.pxPerMm);
+  const span = Math.max(step, blurMm);
+  const radii: number[] = [];
+  for (const angle of [-0.14, 0, 0.14]) {
+    const cos = Math.cos(Math.PI / 4 + angle);
+    const sin = Math.sin(Math.PI / 4 + angle);
+    const k = cos + sin - Math.sqrt((cos + sin) ** 2 - 1);
+    const colour = (d: number): Lab => {
+      const i = at(d, sx * cos, sy * sin);
+      return [face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!];
+    };
+    const strengths: number[] = [];
+    for (let d = span; d <= CORNER_RADIUS_MM * k; d += step) strengths.push(deltaE(colour(d - span), colour(d + span)));
+    // A step sharper than the span reads as strong across the span's width: its middle is the outline.
+    const peak = strengths.indexOf(Math.max(...strengths));
+    const best = strengths[peak] ?? 0;
+    let first = peak;
+    let last = peak;
+    while (first > 0 && strengths[first - 1]! >= 0.9 * best) first -= 1;
+    while (last < strengths.length - 1 && strengths[last + 1]! >= 0.9 * best) last += 1;
+    const where = span + ((first + last) / 2) * step;
+    let holds = best >= READABLE_DELTA_E;
+    for (let e = span; holds && e <= span + ARC_RUN_MM; e += step) holds = isCard(at(where + e, sx * cos, sy * sin));
+    radii.push(holds ? where / k : CORNER_RADIUS_MM);
+  }
+  // A cut arc reads alike on all three rays and no tighter than MIN_ARC_MM; steps in art to the
+  // edge, a holder's rim or a misplaced outline do not: the ideal arc is kept then.
+  radii.sort((a, b) => a - b);
+  if (radii[1]! < MIN_ARC_MM || radii[2]! - radii[0]! > ARC_SPREAD_MM) return CORNER_RADIUS_MM;
+  return Math.min(CORNER_RADIUS_MM, radii[1]!);
 }
 
 /**
