@@ -19,6 +19,7 @@ import {
   tableJustInside,
 } from './inside-holder.ts';
 import { innerSides, outerSides } from './outer-edge.ts';
+import { ringMatchesPast, sidesRunningOn } from './runs-past.ts';
 import { snapSides } from './snap-sides.ts';
 
 /**
@@ -69,7 +70,95 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const found = await searchBoth(photo);
   if (!found.ok) return found;
   const card = narrowed(found, photo) ?? widened(found, photo);
-  return (card.ok && (await intoHolder(card, photo))) || card;
+  const inside = (card.ok && (await intoHolder(card, photo))) || card;
+  return (inside.ok && pulledIn(inside, photo)) || inside;
+}
+
+/** Where, inside a side that runs on past its corners, the card's own edge is looked for (mm): a slab's label sits 2 to 6 mm above the card, past the well's rim. */
+const PULL_IN_MM = { from: 1.2, to: 8 } as const;
+/** How far from where a card size puts it (mm) the edge of a side moved in to that size may lie. */
+const SIZE_PLACES_MM = 0.8;
+
+/**
+ * The card inside an outline one or more of whose sides run on past its corners (runs-past.ts):
+ * a slab label's edge, a desk's or a playmat zone's taken for the card's. Tried in turn:
+ * - each such side moved in to the line past a flat ring inside it (outer-edge.ts innerSides),
+ *   with any other sides that show such a line (a slab well's); of the outlines that then read as
+ *   a card size (within SIZE_FITS_AFTER) with no side running on, the one with fewest sides moved,
+ *   then the nearest the size;
+ * - a single such side moved in to where either card size puts it, where an edge lies there;
+ * - the running sides moved in to their lines and the outline so made narrowed, as a slab's well
+ *   is (see narrowed).
+ * Null where no side runs on or none of these finds the card.
+ */
+function pulledIn(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  const { left, top, raster } = found.region;
+  const toLocal = (q: Point[]) =>
+    q.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
+  const quad = toLocal(found.card.corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const running = sidesRunningOn(raster, quad, pxPerMm);
+  if (!running.some(Boolean)) return null;
+  const runsOn = (corners: Point[]) => sidesRunningOn(raster, toLocal(corners), pxPerMm).some(Boolean);
+  const withCorners = (corners: [Point, Point, Point, Point]): FoundIn => ({
+    ...found,
+    card: { ...found.card, corners: orderTopShort(corners), inferredSide: undefined },
+  });
+  const inner = innerSides(raster, quad, Math.max(3, PULL_IN_MM.from * pxPerMm), PULL_IN_MM.to * pxPerMm);
+  const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
+  const outlineWith = (moves: number[]) =>
+    cornersOfSides(
+      own.map((line, i) => (moves.includes(i) ? inner[i]! : line)),
+      { x: left + 0.5, y: top + 0.5 },
+    );
+  const runningSides = [0, 1, 2, 3].filter((i) => running[i]);
+  // The ring a running side moves in across is what lies past its corners (a slab's plastic).
+  const depthTo = (side: number, line: Line) => {
+    const [a, b] = [quad[side]!, quad[(side + 1) % 4]!];
+    return Math.abs(line.a * (a.x + b.x) * 0.5 + line.b * (a.y + b.y) * 0.5 - line.c);
+  };
+  const acrossPlastic = (side: number, line: Line) => ringMatchesPast(raster, quad, side, depthTo(side, line), pxPerMm);
+  if (runningSides.every((i) => inner[i] && acrossPlastic(i, inner[i]))) {
+    let best: { corners: [Point, Point, Point, Point]; moved: number; off: number } | null = null;
+    for (let subset = 1; subset < 16; subset += 1) {
+      const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
+      if (runningSides.some((i) => !moves.includes(i)) || moves.some((i) => !inner[i])) continue;
+      const corners = outlineWith(moves);
+      if (!corners || !plausibleCard(corners, photo)) continue;
+      const off = offSize(ratioReadings(corners, photo)[1]);
+      if (off > SIZE_FITS_AFTER || runsOn(corners)) continue;
+      if (!best || moves.length < best.moved || (moves.length === best.moved && off < best.off))
+        best = { corners, moved: moves.length, off };
+    }
+    if (best) return withCorners(best.corners);
+  }
+  if (runningSides.length === 1) {
+    const side = runningSides[0]!;
+    for (const size of ['standard', 'small'] as const) {
+      const placed = movedToRatio(found.card.corners, side, photo, CARD_RATIOS[size], [
+        -PULL_IN_MM.to * pxPerMm,
+        -PULL_IN_MM.from * pxPerMm,
+      ]);
+      if (!placed) continue;
+      // The edge looked for from SIZE_PLACES_MM short of where the size puts the side.
+      const short = movedBy(placed, side, SIZE_PLACES_MM * pxPerMm);
+      if (!short) continue;
+      const near = innerSides(raster, toLocal(short), 3, 2 * SIZE_PLACES_MM * pxPerMm)[side];
+      if (!near || !acrossPlastic(side, near)) continue;
+      const local = toLocal(short);
+      const corners = cornersOfSides(
+        local.map((p, i) => (i === side ? near : fitLine([p, local[(i + 1) % 4]!]))),
+        { x: left + 0.5, y: top + 0.5 },
+      );
+      if (!corners || !plausibleCard(corners, photo)) continue;
+      if (offSize(ratioReadings(corners, photo)[1]) > SIZE_FITS_AFTER || runsOn(corners)) continue;
+      return withCorners(corners);
+    }
+  }
+  if (!runningSides.every((i) => inner[i] && acrossPlastic(i, inner[i]))) return null;
+  const rim = outlineWith(runningSides);
+  if (!rim || !plausibleCard(rim, photo) || runsOn(rim)) return null;
+  return narrowed(withCorners(rim), photo);
 }
 
 /** Off a card size's ratio by this much (with the perspective undone), an outline found is not a card's. */
@@ -285,8 +374,13 @@ export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn |
  * with the perspective undone: between 1 and 6 mm out (a border's width), else null.
  */
 function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ratio: number): WiderOutline | null {
-  const c = outline.corners;
-  const pxPerMm = shortestSide(c) / 63;
+  const pxPerMm = shortestSide(outline.corners) / 63;
+  const corners = movedToRatio(outline.corners, side, photo, ratio, [pxPerMm, 6 * pxPerMm]);
+  return corners ? { corners, moved: 4, sides: [0, 1, 2, 3], readings: ratioReadings(corners, photo) } : null;
+}
+
+/** The outline with side `side` moved `offset` pixels out (in where negative), parallel to itself; null where the sides no longer meet. */
+function movedBy(c: [Point, Point, Point, Point], side: number, offset: number): [Point, Point, Point, Point] | null {
   const a = c[side]!;
   const b = c[(side + 1) % 4]!;
   const centre = { x: c.reduce((t, p) => t + p.x, 0) / 4, y: c.reduce((t, p) => t + p.y, 0) / 4 };
@@ -295,18 +389,29 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
   if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0)
     normal = { x: -normal.x, y: -normal.y };
   const lines = c.map((p, i) => fitLine([p, c[(i + 1) % 4]!]));
-  const at = (offset: number) =>
-    cornersOfSides(
-      lines.map((line, i) =>
-        i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line,
-      ),
-    );
+  return cornersOfSides(
+    lines.map((line, i) =>
+      i === side ? { ...line, c: line.c + offset * (line.a * normal.x + line.b * normal.y) } : line,
+    ),
+  );
+}
+
+/**
+ * The outline with side `side` moved parallel to itself, by between `range[0]` and `range[1]`
+ * pixels out (negative: in), to where it reads `ratio` with the perspective undone; else null.
+ */
+function movedToRatio(
+  c: [Point, Point, Point, Point],
+  side: number,
+  photo: OpenedPhoto,
+  ratio: number,
+  range: [number, number],
+): [Point, Point, Point, Point] | null {
   const reading = (offset: number) => {
-    const corners = at(offset);
+    const corners = movedBy(c, side, offset);
     return corners ? ratioReadings(corners, photo)[1] - ratio : NaN;
   };
-  let lo = pxPerMm;
-  let hi = 6 * pxPerMm;
+  let [lo, hi] = range;
   const [fLo, fHi] = [reading(lo), reading(hi)];
   if (!(fLo * fHi <= 0)) return null;
   for (let k = 0; k < 30; k += 1) {
@@ -314,9 +419,8 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
     if (reading(mid) * fLo > 0) lo = mid;
     else hi = mid;
   }
-  const corners = at((lo + hi) / 2);
-  if (!corners || !plausibleCard(corners, photo)) return null;
-  return { corners, moved: 4, sides: [0, 1, 2, 3], readings: ratioReadings(corners, photo) };
+  const corners = movedBy(c, side, (lo + hi) / 2);
+  return corners && plausibleCard(corners, photo) ? corners : null;
 }
 
 /** How close the widened outline's ratio with the perspective undone (the reading that holds under a tilt) must come to the standard card's. */
