@@ -138,6 +138,18 @@ describe('measureEdges', () => {
     expect(view(result, 'right').notAssessedMm).toBe(0);
   });
 
+  it('does not read white paper inside a side fitted outside a dark card as whitening where the outline does not show', () => {
+    // A black-bordered card on white paper whose right side was fitted 0.5 mm outside its edge,
+    // that side's border not read as one colour (so its outline is not searched for): the paper
+    // lies in the strip where whitening is read.
+    const dark: DrawnCard = { table: WHITE, border: [25, 22, 20], art: [90, 60, 140], borderMm: 3 };
+    const drawn = { ...dark, paint: (x: number, y: number) => (x > 62.5 && y > 0 && y < 88 ? WHITE : undefined) };
+    const borders = { ...bordersOf(drawn), uniform: { top: true, right: false, bottom: true, left: true } };
+    const result = measureEdges(drawFace(drawn), borders, 'back');
+    expect(view(result, 'right').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
   it('judges wear against the rim at the outline: a white rim narrower than where the border is read is not whitening', () => {
     // 0.35 mm of white at the card's edge (a silver or white rim, a holder's light edge on it).
     const result = measure({ ...card, paint: (x, y) => (onCardRim(x, y, 0.35) ? WHITE : undefined) });

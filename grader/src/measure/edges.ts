@@ -212,9 +212,13 @@ function edgeSamples(
     // Whitening runs in from the edge without a break (light print near the edge does not), and
     // is lighter than both the border and its rim (a silver or white rim is the card's print).
     const reference = rim[0] > border[0] ? rim : border;
+    // Where the outline does not show and what lies beside the card looks like exposed stock
+    // (white paper by a dark border), a light strip inside the fitted side may be that table,
+    // the side fitted a little outside the card: whitening is not read there.
+    const tableLikeWear = !visible && isWhitened(outside[0], outside[1], outside[2], reference);
     let whitenedDepth = 0;
     let gap = 0;
-    for (let d = Math.max(outline, 0) + band; d <= innerLimit && gap < 2; d += 1 / p) {
+    for (let d = Math.max(outline, 0) + band; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
       const i = face.pixelOffset(acrossPixel(d) + alongPixel);
       if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference)) {
         whitenedDepth = d;
