@@ -50,6 +50,41 @@ describe('centering', () => {
     expect(result.topBottom![0]).toBeCloseTo(larger(3, 3.6), 0);
   });
 
+  it("ends a white border at a light frame's strip that runs the whole side, though a white title bar follows it", () => {
+    // A white-bordered card: 3 mm of white all round, then a light grey frame. Along the top the
+    // frame is a 0.8 mm strip above a white title bar 4 mm tall, the border's colour come back.
+    const white: Rgb = [240, 240, 236];
+    const frame: Rgb = [196, 194, 186];
+    const result = measure({
+      border: white,
+      art: frame,
+      left: 3,
+      right: 3,
+      top: 3,
+      bottom: 4,
+      over: (x, y, inDesign) => (inDesign && y > 3.8 && y < 7.8 && x > 4 && x < WIDTH - 4 ? white : undefined),
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.topBottom![0]).toBeCloseTo(larger(3, 4), 0);
+  });
+
+  it('does not take a line of small print in the border, under part of the side, for the frame', () => {
+    // The same white border with a grey credit line 0.6 mm tall, 1.2 mm in, under the middle third of the bottom.
+    const white: Rgb = [240, 240, 236];
+    const frame: Rgb = [196, 194, 186];
+    const result = measure({
+      border: white,
+      art: frame,
+      left: 3,
+      right: 3,
+      top: 3,
+      bottom: 4,
+      over: (x, y, inDesign) =>
+        !inDesign && y > HEIGHT - 1.8 && y < HEIGHT - 1.2 && x > 21 && x < 42 ? frame : undefined,
+    });
+    expect(result.topBottom![0]).toBeCloseTo(larger(3, 4), 0);
+  });
+
   it("ends a bevelled frame's border at its shaded line, a few ΔE darker than the frame", () => {
     // A dark brown frame 2.5 mm wide all round; the design's edge is drawn as a 0.25 mm line,
     // lit on the top and left, shaded on the bottom and right (ΔE about 6 below the frame).

@@ -123,11 +123,42 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
   return values.map((v, i) => (best.inliers.some((p) => p.i === i) ? v : null));
 }
 
+/** What one station reads: the border's inner edge, a bevel's band before it, and the first step the border's colour came back after. */
+interface StationReading {
+  edge: number;
+  band: number | null;
+  printed: { edge: number; colour: Lab } | null;
+}
+
+/** A frame's strip lasts this far (mm) before a light title bar or panel may follow it. */
+const FRAME_STRIP_MM = 0.5;
+/** The share of a side's stations read that must see that strip, on one line, in one colour (within FRAME_STRIP_DE)... */
+const FRAME_STRIP_SHARE = 0.8;
+const FRAME_STRIP_DE = 12;
+
+/**
+ * The frame's edge per station where nearly every station saw a step, on one straight line and
+ * in one colour, after which the border's colour came back: a frame's strip with a light title
+ * bar or panel past it (a white-bordered card's light grey frame), which runs the whole side as
+ * small print in the border does not. Null otherwise.
+ */
+function framesBeforeTitle(read: (StationReading | null)[]): (number | null)[] | null {
+  const readCount = read.filter((r) => r !== null).length;
+  const strips = dropOutliers(read.map((r) => r?.printed?.edge ?? null));
+  const kept = read.flatMap((r, i) => (strips[i] !== null && r?.printed ? [r.printed.colour] : []));
+  if (kept.length < Math.max(MIN_STATIONS, Math.ceil(FRAME_STRIP_SHARE * readCount))) return null;
+  const colour = medianColour(kept);
+  if (kept.some((c) => deltaE(c, colour) > FRAME_STRIP_DE)) return null;
+  return strips;
+}
+
 /**
  * The frame's edge per station: where a faint band (a bevel's shaded line) comes before the step
  * at most of the stations read, on one straight line, the band's start; otherwise the step's.
  */
-function frameEdge(read: ({ edge: number; band: number | null } | null)[]): (number | null)[] {
+function frameEdge(read: (StationReading | null)[]): (number | null)[] {
+  const strips = framesBeforeTitle(read);
+  if (strips) return strips;
   const edges = dropOutliers(read.map((r) => r?.edge ?? null));
   // A station that read the band itself as the step has no band before it: its edge is the band's.
   const bands = dropOutliers(read.map((r) => r?.band ?? r?.edge ?? null));
@@ -203,12 +234,7 @@ function borderColourAlong(face: LabFace, side: Side, length: number): { lab: La
  * colour every station there would step at once. A station whose own border colour is far from
  * the side's is blocked (glare, a label, art over the border line) and skipped.
  */
-function innerEdgeAt(
-  face: LabFace,
-  side: Side,
-  along: number,
-  sideColour: Lab,
-): { edge: number; band: number | null } | null {
+function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab): StationReading | null {
   const p = face.face.pxPerMm;
   const step = 1 / p;
   const labs: Lab[] = [];
@@ -240,6 +266,23 @@ function innerEdgeAt(
   const sustain = Math.ceil(SUSTAIN_MM * p);
   const beyond = Math.ceil(PRINT_MM * p);
   const artSamples = Math.ceil(ART_MM * p);
+  // The design's first colour: where the step levels off. A bevel's thin shaded line is that
+  // colour (the field beyond it would put the edge past the line), a plain step's plateau is.
+  // The edge is the half-way crossing from the border's colour to it.
+  const edgeAt = (k: number) => {
+    let top = k;
+    while (
+      top + 1 < Math.min(profile.length, k + artSamples) &&
+      profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!
+    )
+      top += 1;
+    return {
+      edge: halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!,
+      colour: labs[top]!,
+    };
+  };
+  const strip = Math.ceil(FRAME_STRIP_MM * p);
+  let printed: { edge: number; colour: Lab } | null = null;
   for (let k = 1; ; k += 1) {
     away(k + Math.max(sustain, beyond, artSamples + 1) + 1);
     if (k + artSamples >= profile.length) return null;
@@ -249,18 +292,18 @@ function innerEdgeAt(
     // Small print in the border (a credit line, a set code) ends within a millimetre and
     // the border's colour comes back; past the design's edge it (mostly) does not.
     const afterEnd = Math.min(profile.length, k + beyond);
-    if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) continue;
-    // The design's first colour: where the step levels off. A bevel's thin shaded line is
-    // that colour (the field beyond it would put the edge past the line), a plain step's
-    // plateau is. The edge is the half-way crossing from the border's colour to it.
-    let top = k;
-    while (
-      top + 1 < Math.min(profile.length, k + artSamples) &&
-      profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!
-    )
-      top += 1;
-    const edge = halfWay(positions, colours, borderRgb, colours[top]!, k, extend) ?? positions[k]!;
-    return { edge, band: bandBefore(profile, positions, colours, borderRgb, k, to, p, face.face.photoPxPerMm) };
+    if (countAbove(profile, k, afterEnd) < 0.85 * (afterEnd - k)) {
+      // Unless the step's colour lasted a frame's strip: then it may be a frame whose light
+      // title bar follows, which the side tells from print by seeing it at every station.
+      if (printed === null && countAbove(profile, k, k + strip) >= strip) printed = edgeAt(k);
+      continue;
+    }
+    const { edge } = edgeAt(k);
+    return {
+      edge,
+      band: bandBefore(profile, positions, colours, borderRgb, k, to, p, face.face.photoPxPerMm),
+      printed,
+    };
   }
 }
 
