@@ -4,6 +4,7 @@ import { distance, type Point } from '../geometry/homography.ts';
 import { openPhoto } from '../image/decode.ts';
 import { findCardIn } from './find.ts';
 import { rgbToLab } from '../image/color.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
 import { cardInsideHolder, seenThroughPlastic } from './inside-holder.ts';
 
@@ -126,8 +127,7 @@ describe('telling clear plastic over the table from a printed border', () => {
         : '') +
       `<rect x="${x}" y="${y}" width="${63 * PX}" height="${88 * PX}" rx="${3 * PX}" fill="${border}"/>` +
       `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${57 * PX}" height="${82 * PX}" fill="#3a6b4f"/></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+    return rasterOfSvg(svg);
   }
   const lab = (hex: string) =>
     rgbToLab(...([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]));
@@ -156,8 +156,7 @@ describe('telling clear plastic over the table from a printed border', () => {
       `<rect x="${x}" y="${y}" width="${63 * PX}" height="${88 * PX}" rx="${3 * PX}" fill="#2f6b4a"/>` +
       `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${57 * PX}" height="${82 * PX}" fill="#4d8264"/>` +
       `<rect x="${x + 5 * PX}" y="${y + 5 * PX}" width="${53 * PX}" height="${78 * PX}" fill="#8a2f3c"/></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const raster = await rasterOfSvg(svg);
     const art = box(x + 5 * PX, y + 5 * PX, 53 * PX, 78 * PX);
     expect(seenThroughPlastic({ raster, left: 0, top: 0 }, art, frameBox, lab('#7a4e30'))).toBe(false);
   });

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, rgbToLab } from '../image/color.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
 import { locateCard } from './locate-by-colour.ts';
 
@@ -21,8 +21,7 @@ async function preview(cards: { x: number; y: number; w: number; h: number; fill
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${TABLE}"/>${drawn}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  return rasterOfSvg(svg);
 }
 
 const rejection = (located: ReturnType<typeof locateCard>) => (located.ok ? 'found' : located.rejection.code);
@@ -100,8 +99,7 @@ describe('finding a card by its colour', () => {
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${TABLE}"/>` +
       `<ellipse cx="120" cy="170" rx="55" ry="45" fill="#2e2218"/>` +
       `<rect x="300" y="60" width="126" height="176" rx="6" fill="#d6cfba"/><rect x="313" y="81" width="100" height="79" fill="#3b6ea8"/></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const raster = await rasterOfSvg(svg);
     expect(rejection(locateCard(raster, PHOTO_WIDTH))).toBe('card_cut_off');
   });
 

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance } from '../geometry/homography.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
 import { locateByOutline, severalCardsIn } from './locate-by-outline.ts';
 
@@ -24,12 +24,7 @@ async function preview(
         `<rect x="${x + w * 0.1}" y="${y + h * 0.62}" width="${w * 0.8}" height="${h * 0.28}" fill="#f4efe0" stroke="#555" stroke-width="0.6"/>`,
     )
     .join('');
-  return rasterOf(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${background}${drawn}</svg>`);
-}
-
-async function rasterOf(svg: string): Promise<Raster> {
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  return rasterOfSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${background}${drawn}</svg>`);
 }
 
 describe('finding a card by its outline', () => {
@@ -83,7 +78,7 @@ describe('finding a card by its outline', () => {
 describe('finding the card inside a holder or a frame', () => {
   /** A preview of one card (and what is drawn around it) on a plain table. */
   async function drawn(body: string, table = '#3a3f47'): Promise<Raster> {
-    return rasterOf(
+    return rasterOfSvg(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${body}</svg>`,
     );
   }
@@ -177,7 +172,7 @@ describe('finding a card whose outline runs into the table', () => {
     ).join('');
     const body = `<rect width="${W}" height="${H}" fill="#8a6240"/>${grain}<line x1="0" y1="150" x2="400" y2="128" stroke="#2b1a0e" stroke-width="3"/>`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${body}<clipPath id="c"><rect x="150" y="60" width="126" height="176" rx="5"/></clipPath><g clip-path="url(#c)"><rect x="150" y="60" width="126" height="176" fill="#d8c9a0"/>${art}</g></svg>`;
-    const located = await locateByOutline(await rasterOf(svg), W);
+    const located = await locateByOutline(await rasterOfSvg(svg), W);
     expect(located?.ok).toBe(true);
     if (!located?.ok) return;
     const truth = [
@@ -216,7 +211,7 @@ describe('counting cards in a finer preview', () => {
     );
   };
   const desk = (body: string) =>
-    rasterOf(
+    rasterOfSvg(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${FW}" height="${FH}"><rect width="${FW}" height="${FH}" fill="#5b6470"/>${body}</svg>`,
     );
 

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cornersOfSides, distance, type Line, type Point } from '../geometry/homography.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
 import { innerSides, outerSides } from './outer-edge.ts';
 
@@ -28,12 +28,7 @@ async function drawn(border: string, rules = ''): Promise<Raster> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>${rules}` +
     `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="${border}"/>` +
     `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .removeAlpha()
-    .blur(0.7)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  return rasterOfSvg(svg, 0.7);
 }
 
 const worst = (found: Point[], truth: Point[]) => Math.max(...truth.map((t, i) => distance(found[i]!, t)));
@@ -68,12 +63,7 @@ describe("the card's own faint edge outside its printed frame", () => {
       `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#ecebe6"/>` +
       `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#f7f7f4"/>` +
       `<polygon points="${frame.map((p) => `${p.x},${p.y}`).join(' ')}" fill="#3d7a4f" stroke="#b0202a" stroke-width="3"/></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg))
-      .removeAlpha()
-      .blur(0.7)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const raster = await rasterOfSvg(svg, 0.7);
     const found = outerOutline(raster, frame, 8, 48);
     expect(found).not.toBeNull();
     if (found) expect(worst(found, corners(CARD))).toBeLessThan(1.5);
@@ -90,8 +80,7 @@ describe("the card's own faint edge outside its printed frame", () => {
       `<rect width="${W}" height="${H}" fill="#ecebe6"/>` +
       `<rect x="${CARD.x + 12}" y="${CARD.y + 12}" width="${CARD.w}" height="${CARD.h}" fill="#6e6d6a" filter="url(#s)"/>` +
       `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="#3d7a4f"/></svg>`;
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const raster = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const raster = await rasterOfSvg(svg);
     expect(outerSides(raster, corners(CARD), 8, 48)).toEqual([null, null, null, null]);
   });
 });
@@ -108,15 +97,7 @@ async function sleeved(
     `<line x1="${sleeve.x + 3}" x2="${sleeve.x + sleeve.w - 3}" y1="${sleeve.y + 8}" y2="${sleeve.y + 8}" stroke="#ffffff" stroke-width="2" opacity="0.35"/>` +
     `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="20" fill="${border}"/>` +
     `<rect x="${FRAME.x}" y="${FRAME.y}" width="${FRAME.w}" height="${FRAME.h}" fill="${frame}"/></svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .removeAlpha()
-    .blur(0.7)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    raster: { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 },
-    sleeve: corners(sleeve),
-  };
+  return { raster: await rasterOfSvg(svg, 0.7), sleeve: corners(sleeve) };
 }
 
 describe("the card's edge inside a sleeve's outline", () => {

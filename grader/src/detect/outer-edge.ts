@@ -231,7 +231,7 @@ function colourStepAcross(
 type Rgb = [number, number, number];
 
 /** The RGB summed over `strip` pixels along `dir` at each pixel's step along `normal`; null where a sample leaves the raster. */
-function rgbAcross(
+export function rgbAcross(
   raster: Raster,
   base: Point,
   normal: Point,

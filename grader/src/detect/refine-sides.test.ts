@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance, type Point } from '../geometry/homography.ts';
 import { rgbToLab } from '../image/color.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import { createRaster, type PhotoRegion, type Raster } from '../image/raster.ts';
 import type { LocatedCard } from './card-types.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
@@ -20,8 +21,7 @@ const truth: Point[] = [
 
 async function photo(svgBody: string): Promise<Raster> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="rgb(${TABLE.join(',')})"/>${svgBody}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  return rasterOfSvg(svg);
 }
 
 /** A card with a dark border around bright art, its corners rounded. */

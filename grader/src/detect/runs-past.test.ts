@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../geometry/homography.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
 import { ringMatchesPast, sidesRunningOn } from './runs-past.ts';
 
@@ -14,12 +14,7 @@ const LABEL = { x: 68, y: 40, w: 664, h: 136 };
 
 async function raster(svgBody: string): Promise<Raster> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${svgBody}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg))
-    .removeAlpha()
-    .blur(0.7)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  return rasterOfSvg(svg, 0.7);
 }
 
 const desk = `<rect width="${W}" height="${H}" fill="#8c9096"/>`;

@@ -2,6 +2,7 @@ import { distance, type Point } from '../geometry/homography.ts';
 import { median } from '../geometry/median.ts';
 import { deltaE, rgbToLab, type Lab } from '../image/color.ts';
 import type { Raster } from '../image/raster.ts';
+import { rgbAcross } from './outer-edge.ts';
 
 type Quad = [Point, Point, Point, Point];
 
@@ -66,6 +67,7 @@ function stepAcross(raster: Raster, base: Point, normal: Point, dir: Point, pxPe
   return out && inn ? Math.hypot(out[0] - inn[0], out[1] - inn[1], out[2] - inn[2]) : null;
 }
 
+/** The mean RGB over offsets `from` to `to` along `normal` and `half` pixels either way along `dir` (outer-edge.ts rgbAcross), or null off the raster. */
 function meanColour(
   raster: Raster,
   base: Point,
@@ -75,21 +77,10 @@ function meanColour(
   to: number,
   half: number,
 ): [number, number, number] | null {
-  const sum: [number, number, number] = [0, 0, 0];
-  let n = 0;
-  for (let o = from; o <= to; o += 1) {
-    for (let t = -half; t <= half; t += 1) {
-      const x = Math.round(base.x + normal.x * o + dir.x * t);
-      const y = Math.round(base.y + normal.y * o + dir.y * t);
-      if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return null;
-      const i = (y * raster.width + x) * 3;
-      sum[0] += raster.data[i]!;
-      sum[1] += raster.data[i + 1]!;
-      sum[2] += raster.data[i + 2]!;
-      n += 1;
-    }
-  }
-  return [sum[0] / n, sum[1] / n, sum[2] / n];
+  const sums = rgbAcross(raster, base, normal, dir, from, to, 2 * half + 1);
+  if (!sums) return null;
+  const n = sums.length * (2 * half + 1);
+  return [0, 1, 2].map((k) => sums.reduce((t, v) => t + v[k]!, 0) / n) as [number, number, number];
 }
 
 /** How far the colour of a ring inside a side may lie (CIE deltaE) from what lies past its corners, at the same depth, for the two to be one surface. */

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { distance, type Point } from '../geometry/homography.ts';
+import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
 import { snapSides } from './snap-sides.ts';
 
@@ -17,8 +17,7 @@ const truth: Point[] = [
 
 async function raster(svgBody: string, table: string): Promise<Raster> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${table}"/>${svgBody}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+  return rasterOfSvg(svg);
 }
 
 /** A card with a border `border` px wide around bright art, its corners rounded. */

@@ -41,6 +41,9 @@ const larger = (a: number, b: number) => (100 * Math.max(a, b)) / (a + b);
 
 const BLUE: Rgb = [30, 60, 150];
 const ART: Rgb = [200, 120, 60];
+const WHITE: Rgb = [240, 240, 236];
+/** A white-bordered card: 3 mm of white all round (4 at the bottom), then a light grey frame. */
+const WHITE_BORDERED: Design = { border: WHITE, art: [196, 194, 186], left: 3, right: 3, top: 3, bottom: 4 };
 
 describe('centering', () => {
   it('measures each border from the edge to the design', () => {
@@ -51,36 +54,21 @@ describe('centering', () => {
   });
 
   it("ends a white border at a light frame's strip that runs the whole side, though a white title bar follows it", () => {
-    // A white-bordered card: 3 mm of white all round, then a light grey frame. Along the top the
-    // frame is a 0.8 mm strip above a white title bar 4 mm tall, the border's colour come back.
-    const white: Rgb = [240, 240, 236];
-    const frame: Rgb = [196, 194, 186];
+    // Along the top the frame is a 0.8 mm strip above a white title bar 4 mm tall, the border's colour come back.
     const result = measure({
-      border: white,
-      art: frame,
-      left: 3,
-      right: 3,
-      top: 3,
-      bottom: 4,
-      over: (x, y, inDesign) => (inDesign && y > 3.8 && y < 7.8 && x > 4 && x < WIDTH - 4 ? white : undefined),
+      ...WHITE_BORDERED,
+      over: (x, y, inDesign) => (inDesign && y > 3.8 && y < 7.8 && x > 4 && x < WIDTH - 4 ? WHITE : undefined),
     });
     expect(result.measurable).toBe(true);
     expect(result.topBottom![0]).toBeCloseTo(larger(3, 4), 0);
   });
 
   it('does not take a line of small print in the border, under part of the side, for the frame', () => {
-    // The same white border with a grey credit line 0.6 mm tall, 1.2 mm in, under the middle third of the bottom.
-    const white: Rgb = [240, 240, 236];
-    const frame: Rgb = [196, 194, 186];
+    // A grey credit line 0.6 mm tall, 1.2 mm in, under the middle third of the bottom.
     const result = measure({
-      border: white,
-      art: frame,
-      left: 3,
-      right: 3,
-      top: 3,
-      bottom: 4,
+      ...WHITE_BORDERED,
       over: (x, y, inDesign) =>
-        !inDesign && y > HEIGHT - 1.8 && y < HEIGHT - 1.2 && x > 21 && x < 42 ? frame : undefined,
+        !inDesign && y > HEIGHT - 1.8 && y < HEIGHT - 1.2 && x > 21 && x < 42 ? WHITE_BORDERED.art : undefined,
     });
     expect(result.topBottom![0]).toBeCloseTo(larger(3, 4), 0);
   });
