@@ -269,6 +269,15 @@ describe('two faces, one found on its printed frame', () => {
     expect(centering.measurable).toBe(false);
     if (!centering.measurable) expect(centering.reason).toContain('could not be seen against the table');
   }, 60_000);
+
+  it("grades the pair where one side's border was missed on the face read as the small size: that side alone moves out", async () => {
+    // A zoo tuning seed: a black-bordered card on a dark desk, its back found on the frame along
+    // one long side (reading as the small size) and its front surely standard.
+    const { front, back, truth } = await generateZooCase({ seed: 233 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
+  }, 60_000);
 });
 
 describe('small print in the border', () => {

@@ -352,8 +352,10 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  * side must move out to a fainter line (a border runs all round a card) and the outline then fit
  * the standard size closely. Where three sides show one and the fourth none (the lit side of a
  * white card on white paper), the fourth is put where the standard size puts it, 1 to 6 mm out,
- * and marked as inferred; else null. A holder's rim 2 mm around a small card fits the standard
- * size only with some sides moved.
+ * and marked as inferred. Where neither, a single side whose border was missed (a black border on
+ * a dark desk along one side) moves out alone to its line when the outline then fits as closely;
+ * else null. A holder's rim 2 mm around a small card fits the standard size only with two or
+ * more sides moved.
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const outlines = widerOutlines(found, photo);
@@ -364,9 +366,14 @@ export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn |
   const three = outlines.find((w) => w.moved === 3);
   const missing = three ? [0, 1, 2, 3].find((i) => !three.sides.includes(i))! : -1;
   const completed = three ? completedTo(three, missing, photo, CARD_RATIOS.standard) : null;
-  return completed && fits(completed)
-    ? { ...found, card: { ...found.card, corners: completed.corners, inferredSide: missing } }
-    : null;
+  if (completed && fits(completed))
+    return { ...found, card: { ...found.card, corners: completed.corners, inferredSide: missing } };
+  // One side's border missed (a black border on a dark desk along one side): that side alone
+  // moves out to its line, where the outline then fits the standard size as closely.
+  const one = outlines
+    .filter((w) => w.moved === 1 && fits(w))
+    .sort((a, b) => Math.abs(a.readings[1] - CARD_RATIOS.standard) - Math.abs(b.readings[1] - CARD_RATIOS.standard))[0];
+  return one ? { ...found, card: { ...found.card, corners: one.corners } } : null;
 }
 
 /**
