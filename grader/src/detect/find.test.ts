@@ -126,6 +126,15 @@ describe("a card in a slab whose label's edge was taken for the card's top", () 
   }, 30_000);
 });
 
+describe("a side fitted on the card's shadow", () => {
+  it("moves in across the shadow to the card's own edge where the outline then reads as a card size", async () => {
+    // A zoo tuning seed: a Pokemon back on lined paper, 1080p, its right side fitted on the outer
+    // edge of its shadow, 1.2 mm out (the outline read 0.730, no card size).
+    const { worstMm } = await foundInZoo(244, 'back');
+    expect(worstMm).toBeLessThan(0.5);
+  }, 30_000);
+});
+
 describe('one card the colour search splits', () => {
   const find = async (jpeg: Buffer) => {
     const opened = await openPhoto(jpeg);

@@ -3,12 +3,13 @@ import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-cor
 import { polygonArea } from '../geometry/polygon.ts';
 import { cornersOfSides, distance, fitLine, type Line, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
+import { deltaE } from '../image/color.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
 import { locateCard } from './locate-by-colour.ts';
 import { hasCardRatio, locateByOutline, severalCardsIn } from './locate-by-outline.ts';
-import { containsPoint, outlineSupport } from './outline-candidates.ts';
+import { containsPoint, labAt, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
 import {
@@ -71,7 +72,72 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (!found.ok) return found;
   const card = narrowed(found, photo) ?? widened(found, photo);
   const inside = (card.ok && (await intoHolder(card, photo))) || card;
-  return (inside.ok && pulledIn(inside, photo)) || inside;
+  const pulled = (inside.ok && pulledIn(inside, photo)) || inside;
+  return (pulled.ok && trimmed(pulled, photo)) || pulled;
+}
+
+/** How far inside a found side (mm) the card's own edge may lie past a shadow or a line on the table beside it. */
+const TRIM_MM = { from: 0.25, to: 1.6 } as const;
+/** The ring crossed must be this much nearer (CIE deltaE) the table outside than the card inside: a share. */
+const RING_TABLE_SHARE = 0.5;
+
+/**
+ * The card's own edge a little inside sides that were fitted on what lies beside it: a shadow's
+ * outer edge, a playmat's printed line or a ruled line along the card. Where the outline found
+ * reads off a card size, each side with a step 0.25 to 1.6 mm inside it (outer-edge.ts
+ * innerSides) across a ring much nearer the table's colour just outside than the colour past the
+ * step may move in to it; the set of sides moved whose outline then reads as a size (within
+ * SIZE_FITS_AFTER, SIZE_GAIN closer than before), nearest the size. Null otherwise.
+ */
+function trimmed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  const before = offSize(ratioReadings(found.card.corners, photo)[1]);
+  if (before <= SIZE_FITS || found.card.throughHolder) return null;
+  const { left, top, raster } = found.region;
+  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [
+    Point,
+    Point,
+    Point,
+    Point,
+  ];
+  const pxPerMm = shortestSide(quad) / 63;
+  const inner = innerSides(raster, quad, Math.max(2, TRIM_MM.from * pxPerMm), TRIM_MM.to * pxPerMm);
+  const centre = { x: quad.reduce((t, p) => t + p.x, 0) / 4, y: quad.reduce((t, p) => t + p.y, 0) / 4 };
+  const tableLike = inner.map((line, i) => {
+    if (!line) return false;
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const depth = Math.abs(line.a * mid.x + line.b * mid.y - line.c);
+    const length = distance(a, b);
+    let inward = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
+    if (inward.x * (centre.x - mid.x) + inward.y * (centre.y - mid.y) < 0) inward = { x: -inward.x, y: -inward.y };
+    let near = 0;
+    let read = 0;
+    for (const t of [0.2, 0.35, 0.5, 0.65, 0.8]) {
+      const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+      const at = (d: number) => labAt(raster, p.x + inward.x * d, p.y + inward.y * d);
+      const [outside, ring, card] = [at(-0.6 * pxPerMm), at(depth / 2), at(depth + 0.6 * pxPerMm)];
+      if (!outside || !ring || !card) continue;
+      read += 1;
+      if (deltaE(ring, outside) <= RING_TABLE_SHARE * deltaE(ring, card)) near += 1;
+    }
+    return read >= 3 && near >= read - 1;
+  });
+  const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
+  let best: { corners: [Point, Point, Point, Point]; off: number } | null = null;
+  for (let subset = 1; subset < 16; subset += 1) {
+    const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
+    if (moves.some((i) => !tableLike[i])) continue;
+    const corners = cornersOfSides(
+      own.map((line, i) => (moves.includes(i) ? inner[i]! : line)),
+      { x: left + 0.5, y: top + 0.5 },
+    );
+    if (!corners || !plausibleCard(corners, photo)) continue;
+    const off = offSize(ratioReadings(corners, photo)[1]);
+    if (off > SIZE_FITS_AFTER || off + SIZE_GAIN > before) continue;
+    if (!best || off < best.off) best = { corners: orderTopShort(corners), off };
+  }
+  return best ? { ...found, card: { ...found.card, corners: best.corners, inferredSide: undefined } } : null;
 }
 
 /** Where, inside a side that runs on past its corners, the card's own edge is looked for (mm): a slab's label sits 2 to 6 mm above the card, past the well's rim. */
