@@ -66,6 +66,10 @@ const OUTLINE_SUPPORT_LEAD = 0.1;
  * has no card's ratio (it ran around a holder or into the table), else the colour search's unless
  * the photo shows the other's outline clearly better along its whole length (its side fit is the
  * more precise). Where neither finds one, a finer preview may show a card too small to grade.
+ * The outline found is then checked in turn: narrowed to the card in a sleeve or slab well,
+ * widened to the card's own edge outside its printed frame, looked into where it has a holder's
+ * ratio, pulled in where a side runs on past its corners, and trimmed where sides lie on a shadow
+ * or a line beside the card.
  */
 export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const found = await searchBoth(photo);
@@ -184,7 +188,8 @@ function pulledIn(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
     return Math.abs(line.a * (a.x + b.x) * 0.5 + line.b * (a.y + b.y) * 0.5 - line.c);
   };
   const acrossPlastic = (side: number, line: Line) => ringMatchesPast(raster, quad, side, depthTo(side, line), pxPerMm);
-  if (runningSides.every((i) => inner[i] && acrossPlastic(i, inner[i]))) {
+  const acrossAll = runningSides.every((i) => inner[i] && acrossPlastic(i, inner[i]));
+  if (acrossAll) {
     let best: { corners: [Point, Point, Point, Point]; moved: number; off: number } | null = null;
     for (let subset = 1; subset < 16; subset += 1) {
       const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
@@ -221,7 +226,7 @@ function pulledIn(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
       return withCorners(corners);
     }
   }
-  if (!runningSides.every((i) => inner[i] && acrossPlastic(i, inner[i]))) return null;
+  if (!acrossAll) return null;
   const rim = outlineWith(runningSides);
   if (!rim || !plausibleCard(rim, photo) || runsOn(rim)) return null;
   return narrowed(withCorners(rim), photo);
