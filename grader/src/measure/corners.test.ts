@@ -154,6 +154,17 @@ describe('measureCorners', () => {
     expect(result.defects).toEqual([]);
   });
 
+  it("leaves out a light band running along a side past the corner's window: it is the side's, not the corner's", () => {
+    // A light strip 0.6 mm deep along the top side's first 8 mm (worn along the side, or the table
+    // between a side fitted off the card and the card): it reaches past the 5 mm read at the corner.
+    const result = measure({
+      ...card,
+      paint: (x, y) => (onTopLeftArc(x, y) && x < 8 && y < 0.6 ? WHITE : undefined),
+    });
+    expect(view(result, 'top-left').whiteningMm).toBe(0);
+    expect(result.defects.filter((d) => d.kind === 'corner_whitening')).toEqual([]);
+  });
+
   it('at a low resolution, leaves out a speck on the arc smaller than 2 by 2 of the photo pixels', () => {
     // Stock showing within 0.45 mm of the top-left apex: at 6 px/mm, past the outline's blur
     // (0.27 mm) it covers less than 2 by 2 of the photo's pixels.

@@ -161,8 +161,13 @@ export function measureCorners(
     // along the outline (its anti-aliased rim, a glint) are not read as wear.
     const photoPixel = p / face.face.photoPxPerMm;
     const minPixels = Math.max(4, 0.02 * p * p, MIN_WHITENED_PHOTO_PIXELS * photoPixel * photoPixel);
+    // A light band that runs on along a side to the end of the window read (5 mm from the
+    // virtual corner) is the side's (its edge worn all along, or the table between a side fitted
+    // off the card and the card), not wear the corner can be told by: not read as the corner's.
+    const runsOnTo = n - 1 - Math.ceil(0.3 * p);
     for (const patchPixels of whitenedPatches(whitened, seeds, n)) {
       if (patchPixels.length < minPixels) continue;
+      if (patchPixels.some((i) => i % n >= runsOnTo || Math.floor(i / n) >= runsOnTo)) continue;
       for (const i of patchPixels) {
         const xi = i % n;
         const yi = (i - xi) / n;
