@@ -97,12 +97,7 @@ function trimmed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
   if (before <= SIZE_FITS || found.card.throughHolder) return null;
   const { left, top, raster } = found.region;
-  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [
-    Point,
-    Point,
-    Point,
-    Point,
-  ];
+  const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 63;
   const inner = innerSides(raster, quad, Math.max(2, TRIM_MM.from * pxPerMm), TRIM_MM.to * pxPerMm);
   const centre = { x: quad.reduce((t, p) => t + p.x, 0) / 4, y: quad.reduce((t, p) => t + p.y, 0) / 4 };
@@ -163,8 +158,7 @@ const SIZE_PLACES_MM = 0.8;
  */
 function pulledIn(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const { left, top, raster } = found.region;
-  const toLocal = (q: Point[]) =>
-    q.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [Point, Point, Point, Point];
+  const toLocal = (q: Point[]) => inRegion(found.region, q);
   const quad = toLocal(found.card.corners);
   const pxPerMm = shortestSide(quad) / 63;
   const running = sidesRunningOn(raster, quad, pxPerMm);
@@ -268,12 +262,7 @@ async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn |
 function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
   const { left, top, raster } = found.region;
-  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [
-    Point,
-    Point,
-    Point,
-    Point,
-  ];
+  const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 66;
   const inner = innerSides(raster, quad, Math.max(3, 0.6 * pxPerMm), 6 * pxPerMm);
   if (inner.some((line) => line === null)) return null;
@@ -516,12 +505,7 @@ type WiderOutline = {
 /** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
 function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
   const { left, top, raster } = found.region;
-  const quad = found.card.corners.map((p) => ({ x: p.x - left - 0.5, y: p.y - top - 0.5 })) as [
-    Point,
-    Point,
-    Point,
-    Point,
-  ];
+  const quad = inRegion(found.region, found.card.corners);
   // The frame is about 57 mm wide on a 63 mm card.
   const pxPerMm = shortestSide(quad) / 57;
   const outer = outerSides(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
@@ -540,6 +524,10 @@ function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
   }
   return outlines;
 }
+
+/** An outline's corners (photo pixels) in the pixels of the region's raster, as the side searches read them. */
+const inRegion = (region: PhotoRegion, corners: Point[]) =>
+  corners.map((p) => ({ x: p.x - region.left - 0.5, y: p.y - region.top - 0.5 })) as [Point, Point, Point, Point];
 
 /** How far a width-to-height reading lies from the nearer card size's ratio. */
 const offSize = (ratio: number) =>
