@@ -1,5 +1,5 @@
 import type { GradeRejection, RejectionCode } from '@gradelens/shared';
-import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-corners.ts';
+import { orderTopShort, plausibleCard, shortestSide, sideOf } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { cornersOfSides, distance, fitLine, type Line, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
@@ -100,16 +100,12 @@ function trimmed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 63;
   const inner = innerSides(raster, quad, Math.max(2, TRIM_MM.from * pxPerMm), TRIM_MM.to * pxPerMm);
-  const centre = { x: quad.reduce((t, p) => t + p.x, 0) / 4, y: quad.reduce((t, p) => t + p.y, 0) / 4 };
   const tableLike = inner.map((line, i) => {
     if (!line) return false;
-    const a = quad[i]!;
-    const b = quad[(i + 1) % 4]!;
+    const { a, b, outward } = sideOf(quad, i);
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     const depth = Math.abs(line.a * mid.x + line.b * mid.y - line.c);
-    const length = distance(a, b);
-    let inward = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-    if (inward.x * (centre.x - mid.x) + inward.y * (centre.y - mid.y) < 0) inward = { x: -inward.x, y: -inward.y };
+    const inward = { x: -outward.x, y: -outward.y };
     let near = 0;
     let read = 0;
     for (const t of [0.2, 0.35, 0.5, 0.65, 0.8]) {
@@ -448,13 +444,7 @@ function completedTo(outline: WiderOutline, side: number, photo: OpenedPhoto, ra
 
 /** The outline with side `side` moved `offset` pixels out (in where negative), parallel to itself; null where the sides no longer meet. */
 function movedBy(c: [Point, Point, Point, Point], side: number, offset: number): [Point, Point, Point, Point] | null {
-  const a = c[side]!;
-  const b = c[(side + 1) % 4]!;
-  const centre = { x: c.reduce((t, p) => t + p.x, 0) / 4, y: c.reduce((t, p) => t + p.y, 0) / 4 };
-  const length = distance(a, b);
-  let normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-  if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0)
-    normal = { x: -normal.x, y: -normal.y };
+  const normal = sideOf(c, side).outward;
   const lines = c.map((p, i) => fitLine([p, c[(i + 1) % 4]!]));
   return cornersOfSides(
     lines.map((line, i) =>

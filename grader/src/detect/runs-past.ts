@@ -1,4 +1,5 @@
-import { distance, type Point } from '../geometry/homography.ts';
+import { sideOf } from '../geometry/card-corners.ts';
+import type { Point } from '../geometry/homography.ts';
 import { median } from '../geometry/median.ts';
 import { deltaE, rgbToLab, type Lab } from '../image/color.ts';
 import type { Raster } from '../image/raster.ts';
@@ -29,14 +30,8 @@ const MIN_SIDE_STEP = 15;
  * is not a card's edge. A side whose readings past an end leave the raster is said not to.
  */
 export function sidesRunningOn(raster: Raster, quad: Quad, pxPerMm: number): boolean[] {
-  const centre = { x: quad.reduce((t, p) => t + p.x, 0) / 4, y: quad.reduce((t, p) => t + p.y, 0) / 4 };
-  return quad.map((a, i) => {
-    const b = quad[(i + 1) % 4]!;
-    const length = distance(a, b);
-    const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
-    let normal = { x: -dir.y, y: dir.x };
-    if (normal.x * ((a.x + b.x) / 2 - centre.x) + normal.y * ((a.y + b.y) / 2 - centre.y) < 0)
-      normal = { x: -normal.x, y: -normal.y };
+  return quad.map((_, i) => {
+    const { a, b, dir, outward: normal } = sideOf(quad, i);
     const stepAt = (p: Point) => stepAcross(raster, p, normal, dir, pxPerMm);
     const along = ALONG_SIDE.map((t) => stepAt({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t })).filter(
       (v): v is number => v !== null,
@@ -93,14 +88,8 @@ const RING_MATCHES_PAST = 10;
  * side truly the card's, against a holder's pocket) has a printed colour of its own.
  */
 export function ringMatchesPast(raster: Raster, quad: Quad, side: number, depthPx: number, pxPerMm: number): boolean {
-  const a = quad[side]!;
-  const b = quad[(side + 1) % 4]!;
-  const centre = { x: quad.reduce((t, p) => t + p.x, 0) / 4, y: quad.reduce((t, p) => t + p.y, 0) / 4 };
-  const length = distance(a, b);
-  const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
-  let inward = { x: dir.y, y: -dir.x };
-  if (inward.x * (centre.x - (a.x + b.x) / 2) + inward.y * (centre.y - (a.y + b.y) / 2) < 0)
-    inward = { x: -inward.x, y: -inward.y };
+  const { a, b, dir, outward } = sideOf(quad, side);
+  const inward = { x: -outward.x, y: -outward.y };
   const half = Math.max(1, Math.round(BAND_HALF_LENGTH_MM * pxPerMm));
   const at = (p: Point) =>
     meanColour(

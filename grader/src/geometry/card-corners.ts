@@ -8,6 +8,22 @@ export function sideRatio(corners: Point[]): number {
   return Math.min(a, b) / Math.max(a, b);
 }
 
+/** Side i of a quadrilateral (corner i to corner i + 1): its ends, its unit direction, and its unit normal pointing away from the centre. */
+export function sideOf(corners: Point[], i: number): { a: Point; b: Point; dir: Point; outward: Point } {
+  const a = corners[i]!;
+  const b = corners[(i + 1) % corners.length]!;
+  const centre = {
+    x: corners.reduce((t, p) => t + p.x, 0) / corners.length,
+    y: corners.reduce((t, p) => t + p.y, 0) / corners.length,
+  };
+  const length = distance(a, b);
+  const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
+  let outward = { x: -dir.y, y: dir.x };
+  if (outward.x * ((a.x + b.x) / 2 - centre.x) + outward.y * ((a.y + b.y) / 2 - centre.y) < 0)
+    outward = { x: -outward.x, y: -outward.y };
+  return { a, b, dir, outward };
+}
+
 /** The shortest of a quadrilateral's four sides. */
 export const shortestSide = (corners: Point[]) =>
   Math.min(...corners.map((p, i) => distance(p, corners[(i + 1) % 4]!)));
