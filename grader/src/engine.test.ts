@@ -278,6 +278,17 @@ describe('two faces, one found on its printed frame', () => {
     if (!outcome.ok) throw new Error(outcome.rejection.code);
     expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
   }, 60_000);
+
+  it('places the side whose black border shows no line against a dark desk where the standard size puts it', async () => {
+    // A zoo tuning seed: a clean black-bordered card on a dark desk. Along one long side of the
+    // front the border is lost against the desk with no faint line past the print; the front read
+    // as the small size, the back surely standard.
+    const { front, back, truth } = await generateZooCase({ seed: 161 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
+    expect(outcome.report.scores.edges).toBe(truth.expected.edges);
+  }, 60_000);
 });
 
 describe('small print in the border', () => {

@@ -3,7 +3,7 @@ import { orderTopShort, plausibleCard, shortestSide, sideOf } from '../geometry/
 import { polygonArea } from '../geometry/polygon.ts';
 import { cornersOfSides, distance, fitLine, type Line, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
-import { deltaE } from '../image/color.ts';
+import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
@@ -410,8 +410,10 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  * white card on white paper), the fourth is put where the standard size puts it, 1 to 6 mm out,
  * and marked as inferred. Where neither, a single side whose border was missed (a black border on
  * a dark desk along one side) moves out alone to its line when the outline then fits as closely;
- * else null. A holder's rim 2 mm around a small card fits the standard size only with two or
- * more sides moved.
+ * and where a side shows no line at all but the border's colour runs on past it while the print
+ * lies just inside it (borderMissedOn), it is placed where the standard size puts it and marked as
+ * inferred; else null. A holder's rim 2 mm around a small card fits the standard size only with
+ * two or more sides moved.
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const outlines = widerOutlines(found, photo);
@@ -429,7 +431,59 @@ export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn |
   const one = outlines
     .filter((w) => w.moved === 1 && fits(w))
     .sort((a, b) => Math.abs(a.readings[1] - CARD_RATIOS.standard) - Math.abs(b.readings[1] - CARD_RATIOS.standard))[0];
-  return one ? { ...found, card: { ...found.card, corners: one.corners } } : null;
+  if (one) return { ...found, card: { ...found.card, corners: one.corners } };
+  // No line past that side at all: the border there is the table's colour. It is placed where the standard size puts it.
+  const side = borderMissedOn(found);
+  const placed =
+    side === null ? null : movedToRatio(found.card.corners, side, photo, CARD_RATIOS.standard, borderRange(found));
+  return placed && fits({ corners: placed, moved: 1, sides: [side!], readings: ratioReadings(placed, photo) })
+    ? { ...found, card: { ...found.card, corners: placed, inferredSide: side! } }
+    : null;
+}
+
+/** How far (photo pixels) past a side found on a card's print its edge may lie: a border's width, 1 to 6 mm. */
+function borderRange(found: FoundIn): [number, number] {
+  const pxPerMm = shortestSide(found.card.corners) / 63;
+  return [pxPerMm, 6 * pxPerMm];
+}
+
+/** Colours (CIE deltaE) this close are one border's; this far apart, the print's and the border's. */
+const SAME_BORDER = 12;
+const NOT_BORDER = 20;
+
+/**
+ * The one side of a found outline that runs along the card's print, not its edge: just inside the
+ * other three lies one colour, the border's, and just inside this side another, while just outside
+ * it lies the border's colour again (a black border on a dark desk, seen on three sides and lost
+ * against the desk on the fourth). Null where no single side is so.
+ */
+function borderMissedOn(found: FoundIn): number | null {
+  const quad = inRegion(found.region, found.card.corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const { raster } = found.region;
+  const band = (i: number, depth: number): Lab | null => {
+    const { a, b, outward } = sideOf(quad, i);
+    const seen: Lab[] = [];
+    for (const t of [0.2, 0.35, 0.5, 0.65, 0.8]) {
+      const lab = labAt(raster, a.x + (b.x - a.x) * t - outward.x * depth, a.y + (b.y - a.y) * t - outward.y * depth);
+      if (lab) seen.push(lab);
+    }
+    if (seen.length < 3) return null;
+    return medianColour(seen);
+  };
+  const inside = [0, 1, 2, 3].map((i) => band(i, 0.6 * pxPerMm));
+  const outside = [0, 1, 2, 3].map((i) => band(i, -0.8 * pxPerMm));
+  const missed = [0, 1, 2, 3].filter((k) => {
+    const others = [0, 1, 2, 3].filter((i) => i !== k).map((i) => inside[i]);
+    const [own, past] = [inside[k], outside[k]];
+    if (!own || !past || others.some((c) => !c)) return false;
+    const border = others as Lab[];
+    return (
+      border.every((c, i) => border.every((d, j) => j <= i || deltaE(c, d) <= SAME_BORDER)) &&
+      border.every((c) => deltaE(c, own) >= NOT_BORDER && deltaE(c, past) <= SAME_BORDER)
+    );
+  });
+  return missed.length === 1 ? missed[0]! : null;
 }
 
 /**
