@@ -169,6 +169,38 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([]);
   });
 
+  it('does not read a light line at one depth along most of a side as whitening (a holder rim or sleeve edge on the card)', () => {
+    // 0.25 mm of white inside the left side from 10 to 80 mm down, whole; and along the top
+    // from 5 to 58 mm, broken every other millimetre where the photo's pixels fall across it.
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        (x >= 0 && x < 0.25 && y > 10 && y < 80) || (y >= 0 && y < 0.25 && x > 5 && x < 58 && Math.floor(x) % 2 === 0)
+          ? WHITE
+          : undefined,
+    });
+    expect(view(result, 'left').lengthMm).toBe(0);
+    expect(view(result, 'left').notAssessedMm).toBeGreaterThan(80);
+    expect(view(result, 'top').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('still reads ragged whitening along most of a side, and a few stretches along one', () => {
+    // Wear from 10 to 80 mm down the left side whose depth wanders between 0.15 and 0.5 mm; and
+    // three 4 mm stretches 0.25 mm deep along the top.
+    const ragged = (y: number) => 0.15 + 0.35 * ((y * 0.7) % 1);
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        (x >= 0 && x < ragged(y) && y > 10 && y < 80) ||
+        (y >= 0 && y < 0.25 && [10, 30, 50].some((a) => x > a && x < a + 4))
+          ? WHITE
+          : undefined,
+    });
+    expect(view(result, 'left').lengthMm).toBeGreaterThan(60);
+    expect(view(result, 'top').lengthMm).toBeGreaterThan(11);
+  });
+
   it('at a low resolution, reads only wear that spans several of the photo pixels', () => {
     // A nick 0.5 mm long and 0.5 mm deep on the right side, and a chip 3 mm long but 0.45 mm deep on the left.
     const worn: DrawnCard = {

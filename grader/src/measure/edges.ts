@@ -1,6 +1,7 @@
 import type { Defect, Face } from '@gradelens/shared';
 import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
+import { median } from '../geometry/median.ts';
 import type { BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
 import {
@@ -98,10 +99,12 @@ export function measureEdges(
       samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })),
       gap,
     ).some((r) => r.end - r.start > LONGEST_CHIP_MM);
+    const rimLine = lineAlongSide(samples, gap, photoPixel, sideLength(side, w, h));
     for (const s of samples) {
       if (!stepped && chipped(s))
         flagged.push({ along: s.along, depth: s.outline - expected(s.along), kind: 'edge_chip' });
-      else if (s.whitenedDepth > 0) flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
+      else if (s.whitenedDepth > 0 && !rimLine)
+        flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
     }
     const stretches = runs(flagged, gap).filter((r) => r.end - r.start >= shortest);
     let severity = 0;
@@ -130,7 +133,7 @@ export function measureEdges(
       side,
       lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)),
       severityMm: round2(severity),
-      notAssessedMm: round2((samples.length - (stepped ? 0 : visible.length)) / p),
+      notAssessedMm: round2((rimLine ? samples.length : samples.length - (stepped ? 0 : visible.length)) / p),
     });
   }
   return { views, defects };
@@ -298,6 +301,34 @@ function outlineDepth(
     else if ((outsideRun += 1) === run) return j + run < depths.length ? depths[j + run]! : null;
   }
   return depths[outsideRun]!;
+}
+
+/** A light line along a side is broken into at least this many stretches by the photo's pixels... */
+const LINE_PIECES = 6;
+/** ...or covers this share of it... */
+const LINE_COVER = 0.6;
+/** ...spread over this share of the side or more... */
+const LINE_SPAN = 0.4;
+/** ...with this share of its steps within a photo pixel of one depth. */
+const LINE_EVEN = 0.7;
+
+/**
+ * Whether the light strip read inside a side is a line running along it, not wear: a holder's rim
+ * or a sleeve's edge lying on the card, a printed line, the table between a side fitted a little
+ * off the card and the card. Such a line lies at one depth along most of the side, whole or
+ * broken where the photo's pixels fall across it; wear is a few stretches, each ragged.
+ */
+function lineAlongSide(samples: EdgeSample[], gap: number, photoPixel: number, length: number): boolean {
+  const light = samples.filter((s) => s.whitenedDepth > 0);
+  if (light.length === 0) return false;
+  const pieces = runs(
+    light.map((s) => ({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' as const })),
+    gap,
+  );
+  if (light[light.length - 1]!.along - light[0]!.along < LINE_SPAN * length) return false;
+  if (pieces.length < LINE_PIECES && light.length < LINE_COVER * samples.length) return false;
+  const depth = median(light.map((s) => s.whitenedDepth));
+  return light.filter((s) => Math.abs(s.whitenedDepth - depth) <= photoPixel).length >= LINE_EVEN * light.length;
 }
 
 /** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */
