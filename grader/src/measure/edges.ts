@@ -310,7 +310,7 @@ const LINE_COVER = 0.6;
 /** ...spread over this share of the side or more... */
 const LINE_SPAN = 0.4;
 /** ...with this share of its steps within a photo pixel of one depth. */
-const LINE_EVEN = 0.7;
+const LINE_EVEN = 0.6;
 
 /**
  * Whether the light strip read inside a side is a line running along it, not wear: a holder's rim
