@@ -116,6 +116,16 @@ describe('a card in a top loader whose outline was taken for the card', () => {
   }, 30_000);
 });
 
+describe('a card in a slab whose outline was taken from the label down', () => {
+  it("finds the card inside an outline running from the slab's label to across the card, reaching a little past it", async () => {
+    // A zoo tuning seed: a black-bordered Magic front in a slab on lined paper, 12 MP. The outline
+    // found ran from the label's top to 3 mm above the card's bottom, its ratio no card size's.
+    const { card, worstMm } = await foundInZoo(145, 'front');
+    expect(card.throughHolder).toBe(true);
+    expect(worstMm).toBeLessThan(0.5);
+  }, 30_000);
+});
+
 describe("a card in a slab whose label's edge was taken for the card's top", () => {
   it("moves the top in past the slab's clear plastic to the card's own edge", async () => {
     // A zoo tuning seed: a Pokemon back in a slab on a two-tone desk, 1080p. The label's lower

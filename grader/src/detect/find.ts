@@ -28,6 +28,8 @@ import { snapSides } from './snap-sides.ts';
  * frame, so a card found too small to grade is more likely a detail of that one (the grader
  * then answers card_cut_off, which comes before too_small).
  */
+type Quad = [Point, Point, Point, Point];
+
 export type CardInPhoto =
   { ok: true; card: FoundCard; region: PhotoRegion; cutOffSeen?: boolean } | { ok: false; rejection: GradeRejection };
 
@@ -224,12 +226,35 @@ function pulledIn(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
 
 /** Off a card size's ratio by this much (with the perspective undone), an outline found is not a card's. */
 const NOT_A_CARD = 0.012;
+/** How far (mm) past the outline found the card inside it may reach. */
+const INSIDE_REACH_MM = 5;
+/** A card lies square in its holder: each of its sides within this angle (radians) of parallel to the holder's. */
+const SQUARE_IN_HOLDER = (5 * Math.PI) / 180;
+
+/** Whether each side of a card runs within SQUARE_IN_HOLDER of parallel to the same side of its holder. */
+function squareIn(card: Quad, holder: Quad): boolean {
+  const [a, b] = [orderTopShort(card), orderTopShort(holder)];
+  return [0, 1, 2, 3].every((i) => {
+    const [u, v] = [sideOf(a, i).dir, sideOf(b, i).dir];
+    return u.x * v.x + u.y * v.y >= Math.cos(SQUARE_IN_HOLDER);
+  });
+}
+
+/** An outline grown by `by` pixels about its centre. */
+function grown(corners: Quad, by: number): Quad {
+  const c = { x: corners.reduce((t, p) => t + p.x, 0) / 4, y: corners.reduce((t, p) => t + p.y, 0) / 4 };
+  return corners.map((p) => {
+    const d = distance(p, c);
+    return { x: c.x + ((p.x - c.x) * (d + by)) / d, y: c.y + ((p.y - c.y) * (d + by)) / d };
+  }) as Quad;
+}
 
 /**
  * The card inside what was found, where that has no card's ratio but a holder's: a top loader's
  * or a slab's outline taken whole for the card's, by the colour search (its plastic as bright as
- * the card) or the outlines. The card found inside (widened to its edge where its printed frame
- * showed) must read as a card size. Null otherwise.
+ * the card) or the outlines, or one running from a slab's label across the card. The card found
+ * inside (widened to its edge where its printed frame showed) must read as a card size, lie square
+ * in the outline, and reach at most INSIDE_REACH_MM past it. Null otherwise.
  */
 async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn | null> {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
@@ -244,7 +269,14 @@ async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn |
   const inside = widened({ ...refined, card: { ...refined.card, throughHolder: false } }, photo);
   if (!inside.ok) return null;
   const after = offSize(ratioReadings(inside.card.corners, photo)[1]);
-  if (after > SIZE_FITS_AFTER || !inside.card.corners.every((p) => containsPoint(found.card.corners, p))) return null;
+  // The outline found may cut across the card (a slab's label top paired with the card's lower sides).
+  const around = grown(found.card.corners, (INSIDE_REACH_MM * shortestSide(inside.card.corners)) / 63);
+  if (
+    after > SIZE_FITS_AFTER ||
+    !inside.card.corners.every((p) => containsPoint(around, p)) ||
+    !squareIn(inside.card.corners, found.card.corners)
+  )
+    return null;
   return { ...inside, card: { ...inside.card, throughHolder: true } };
 }
 
