@@ -116,6 +116,17 @@ describe('a card in a top loader whose outline was taken for the card', () => {
   }, 30_000);
 });
 
+describe('a card on a playmat with card-shaped zones printed on it', () => {
+  it('does not count a zone, a thin line with the playmat inside, as a second card', async () => {
+    // A zoo tuning seed: a Yu-Gi-Oh card on a playmat whose zone beside it, as large as the card,
+    // showed as a card-shaped outline (support 0.56, nothing inside unlike the playmat).
+    for (const face of ['front', 'back'] as const) {
+      const { worstMm } = await foundInZoo(42, face);
+      expect(worstMm).toBeLessThan(0.5);
+    }
+  }, 60_000);
+});
+
 describe('a card in a slab whose outline was taken from the label down', () => {
   it("finds the card inside an outline running from the slab's label to across the card, reaching a little past it", async () => {
     // A zoo tuning seed: a black-bordered Magic front in a slab on lined paper, 12 MP. The outline

@@ -76,11 +76,14 @@ export async function locateByOutline(
   const minShare = smallCards ? SMALL_CARD_SHARE : undefined;
   const supported = async (fromLines: boolean) =>
     (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
-  const cardsAmong = (list: OutlineCandidate[]) =>
-    distinctCards(
+  // Where several card-shaped objects of a size show, zones printed on a playmat are not cards.
+  const cardsAmong = (list: OutlineCandidate[]) => {
+    const objects = distinctCards(
       preview,
       list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards)),
     );
+    return severalCards(objects, frame) ? objects.filter((c) => !printedZone(preview, c)) : objects;
+  };
   const contours = await supported(false);
   const byContour = cardsAmong(contours);
   if (severalCards(byContour, frame)) return finderRejection('multiple_cards');
@@ -118,6 +121,21 @@ const DESK_LENSES = [0.6, 0.72, 0.85, 1.0];
  * playmat is the playmat inside as outside (interiorShare: the zoo's zones read 0, cards 0.6 to 1).
  */
 const MIN_INTERIOR_SHARE = 0.5;
+/**
+ * A zone printed on a playmat is a thin line with the playmat on both sides: its outline shows
+ * weakly (the step across a line a few pixels wide is read only where its blur falls) and nothing
+ * inside it differs from the table. A card's outline shows along most of its length, even where
+ * its print reads like the table (interiorShare 0 on the old black-bordered cards of alpha_deck.jpg,
+ * whose outlines show all round).
+ */
+const ZONE_SUPPORT = 0.75;
+const ZONE_INTERIOR = 0.05;
+
+/** Whether an outline is a card-shaped zone printed on the table, not a card. */
+function printedZone(preview: Raster, c: OutlineCandidate): boolean {
+  return c.support < ZONE_SUPPORT && interiorShare(preview, c) < ZONE_INTERIOR;
+}
+
 /** Cards on one desk seen from one place: the smaller of two at least this share of the larger's area. */
 const ONE_SIZE_SHARE = 0.5;
 
