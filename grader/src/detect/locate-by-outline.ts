@@ -76,13 +76,17 @@ export async function locateByOutline(
   const minShare = smallCards ? SMALL_CARD_SHARE : undefined;
   const supported = async (fromLines: boolean) =>
     (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
-  // Where several card-shaped objects of a size show, zones printed on a playmat are not cards.
+  // Where several card-shaped objects of a size show, zones printed on a playmat beside a card are not cards.
   const cardsAmong = (list: OutlineCandidate[]) => {
     const objects = distinctCards(
       preview,
       list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards)),
     );
-    return severalCards(objects, frame) ? objects.filter((c) => !printedZone(preview, c)) : objects;
+    if (!severalCards(objects, frame)) return objects;
+    const cards = objects.filter((c) => !printedZone(preview, c));
+    // A zone is a card's size: one beside a card of its size. Zones larger than every card left (a cluttered scene) stay.
+    const largestZone = Math.max(0, ...objects.filter((c) => !cards.includes(c)).map((c) => c.area));
+    return cards.some((c) => c.area >= largestZone * ONE_SIZE_SHARE) ? cards : objects;
   };
   const contours = await supported(false);
   const byContour = cardsAmong(contours);
