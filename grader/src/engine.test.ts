@@ -279,6 +279,16 @@ describe('two faces, one found on its printed frame', () => {
     expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
   }, 60_000);
 
+  it('moves every side of a tilted face out to the faint line past it when the perspective reading then fits the standard size', async () => {
+    // A zoo tuning seed: a white-bordered sports card on white paper, its front found on the frame
+    // (reading as the small size) with a faint line past all four sides; tilted, so only the
+    // reading with the perspective undone fits the standard size once they move.
+    const { front, back, truth } = await generateZooCase({ seed: 315 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
+  }, 60_000);
+
   it('places the side whose black border shows no line against a dark desk where the standard size puts it', async () => {
     // A zoo tuning seed: a clean black-bordered card on a dark desk. Along one long side of the
     // front the border is lost against the desk with no faint line past the print; the front read

@@ -437,8 +437,8 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  * The card widened to the standard size where the other face of the pair surely shows a standard
  * card and this one read smaller: its printed frame was taken for its edge (a white border on
  * white paper, or a card behind plastic, whose frame reads like a small card's outline). Every
- * side must move out to a fainter line (a border runs all round a card) and the outline then fit
- * the standard size closely. Where three sides show one and the fourth none (the lit side of a
+ * side must move out to a fainter line (a border runs all round a card) and the outline then read
+ * the standard size closely with the perspective undone (the reading that holds under a tilt). Where three sides show one and the fourth none (the lit side of a
  * white card on white paper), the fourth is put where the standard size puts it, 1 to 6 mm out,
  * and marked as inferred. Where neither, a single side whose border was missed (a black border on
  * a dark desk along one side) moves out alone to its line when the outline then fits as closely;
@@ -452,7 +452,11 @@ export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn |
   const fits = (w: WiderOutline) =>
     surelyFits(w.readings, CARD_RATIOS.standard) && Math.abs(w.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
   const all = outlines.find((w) => w.moved === 4);
-  if (all) return fits(all) ? { ...found, card: { ...found.card, corners: all.corners } } : null;
+  // A fainter line past every side is a border all round: the reading with the perspective undone, right under a tilt, decides.
+  if (all)
+    return Math.abs(all.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS
+      ? { ...found, card: { ...found.card, corners: all.corners } }
+      : null;
   const three = outlines.find((w) => w.moved === 3);
   const missing = three ? [0, 1, 2, 3].find((i) => !three.sides.includes(i))! : -1;
   const completed = three ? completedTo(three, missing, photo, CARD_RATIOS.standard) : null;
