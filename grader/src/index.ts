@@ -453,7 +453,7 @@ function measureFace(
     rectified,
     centering,
     corners: measureCorners(lab, borders, face),
-    edges: measureEdges(lab, borders, face),
+    edges: measureEdges(lab, borders, face, card.throughHolder === true),
     surface: measureSurface(lab, borders, face, measured.measurable),
   };
 }

@@ -201,6 +201,17 @@ describe('measureEdges', () => {
     expect(view(result, 'top').lengthMm).toBeGreaterThan(11);
   });
 
+  it('does not read chips on a card seen through a holder, and says the edges were not assessed for them', () => {
+    // The chip of the first test, 0.5 mm deep along 4 mm of the right side, on a card found in a sleeve.
+    const drawn = {
+      ...card,
+      paint: (x: number, y: number) => (x > 63 - 0.5 && y > 30 && y < 34 ? card.table : undefined),
+    };
+    const result = measureEdges(drawFace(drawn), bordersOf(drawn), 'back', true);
+    expect(result.defects.filter((d) => d.kind === 'edge_chip')).toEqual([]);
+    expect(view(result, 'right').notAssessedMm).toBeGreaterThan(80);
+  });
+
   it('at a low resolution, reads only wear that spans several of the photo pixels', () => {
     // A nick 0.5 mm long and 0.5 mm deep on the right side, and a chip 3 mm long but 0.45 mm deep on the left.
     const worn: DrawnCard = {

@@ -58,11 +58,15 @@ export interface EdgeView {
 /**
  * Edge views, one per side between the corners' arcs, and their defects: chips where the outline
  * falls inside the side's straight line, whitening where exposed stock runs in from the outline.
+ * `throughPlastic`: the card was found inside a sleeve, top loader or slab, whose rim and haze lie
+ * where the table would; material missing is judged against what lies beside the card, so chips
+ * are not read there (whitening, read against the card's own border, still is).
  */
 export function measureEdges(
   face: LabFace,
   borders: BorderMeasurement,
   faceName: Face,
+  throughPlastic = false,
 ): { views: EdgeView[]; defects: Defect[] } {
   const { widthMm: w, heightMm: h, pxPerMm: p } = face.face;
   const views: EdgeView[] = [];
@@ -95,10 +99,12 @@ export function measureEdges(
     // An outline off the side's line over a long stretch (a sleeve's edge hugging part of the
     // side, a holder's rim) is a second edge beside the card, not a chip in a straight side:
     // the side is not assessed for chips.
-    const stepped = runs(
-      samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })),
-      gap,
-    ).some((r) => r.end - r.start > LONGEST_CHIP_MM);
+    const stepped =
+      throughPlastic ||
+      runs(
+        samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })),
+        gap,
+      ).some((r) => r.end - r.start > LONGEST_CHIP_MM);
     const rimLine = lineAlongSide(samples, gap, photoPixel, sideLength(side, w, h));
     for (const s of samples) {
       if (!stepped && chipped(s))
