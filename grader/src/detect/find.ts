@@ -9,7 +9,7 @@ import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
 import { locateCard } from './locate-by-colour.ts';
 import { hasCardRatio, locateByOutline, severalCardsIn } from './locate-by-outline.ts';
-import { containsPoint, labAt, outlineSupport } from './outline-candidates.ts';
+import { centroid, containsPoint, labAt, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
 import {
@@ -242,7 +242,7 @@ function squareIn(card: Quad, holder: Quad): boolean {
 
 /** An outline grown by `by` pixels about its centre. */
 function grown(corners: Quad, by: number): Quad {
-  const c = { x: corners.reduce((t, p) => t + p.x, 0) / 4, y: corners.reduce((t, p) => t + p.y, 0) / 4 };
+  const c = centroid(corners);
   return corners.map((p) => {
     const d = distance(p, c);
     return { x: c.x + ((p.x - c.x) * (d + by)) / d, y: c.y + ((p.y - c.y) * (d + by)) / d };
@@ -438,9 +438,9 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  * card and this one read smaller: its printed frame was taken for its edge (a white border on
  * white paper, or a card behind plastic, whose frame reads like a small card's outline). Every
  * side must move out to a fainter line (a border runs all round a card) and the outline then read
- * the standard size closely with the perspective undone (the reading that holds under a tilt). Where three sides show one and the fourth none (the lit side of a
- * white card on white paper), the fourth is put where the standard size puts it, 1 to 6 mm out,
- * and marked as inferred. Where neither, a single side whose border was missed (a black border on
+ * the standard size closely with the perspective undone (the reading that holds under a tilt).
+ * Where three sides show one and the fourth none (the lit side of a white card on white paper),
+ * the fourth is put where the standard size puts it, 1 to 6 mm out, and marked as inferred. Where neither, a single side whose border was missed (a black border on
  * a dark desk along one side) moves out alone to its line when the outline then fits as closely;
  * and where a side shows no line at all but the border's colour runs on past it while the print
  * lies just inside it (borderMissedOn), it is placed where the standard size puts it and marked as
@@ -449,10 +449,11 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const outlines = widerOutlines(found, photo);
-  const fits = (w: WiderOutline) =>
-    surelyFits(w.readings, CARD_RATIOS.standard) && Math.abs(w.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
+  const fits = (readings: [number, number]) =>
+    surelyFits(readings, CARD_RATIOS.standard) && Math.abs(readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
   const all = outlines.find((w) => w.moved === 4);
-  // A fainter line past every side is a border all round: the reading with the perspective undone, right under a tilt, decides.
+  // A fainter line past every side is a border all round: the reading with the perspective
+  // undone, right under a tilt, decides.
   if (all)
     return Math.abs(all.readings[1] - CARD_RATIOS.standard) <= PAIR_FITS
       ? { ...found, card: { ...found.card, corners: all.corners } }
@@ -460,20 +461,20 @@ export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn |
   const three = outlines.find((w) => w.moved === 3);
   const missing = three ? [0, 1, 2, 3].find((i) => !three.sides.includes(i))! : -1;
   const completed = three ? completedTo(three, missing, photo, CARD_RATIOS.standard) : null;
-  if (completed && fits(completed))
+  if (completed && fits(completed.readings))
     return { ...found, card: { ...found.card, corners: completed.corners, inferredSide: missing } };
   // One side's border missed (a black border on a dark desk along one side): that side alone
   // moves out to its line, where the outline then fits the standard size as closely.
   const one = outlines
-    .filter((w) => w.moved === 1 && fits(w))
+    .filter((w) => w.moved === 1 && fits(w.readings))
     .sort((a, b) => Math.abs(a.readings[1] - CARD_RATIOS.standard) - Math.abs(b.readings[1] - CARD_RATIOS.standard))[0];
   if (one) return { ...found, card: { ...found.card, corners: one.corners } };
   // No line past that side at all: the border there is the table's colour. It is placed where the standard size puts it.
   const side = borderMissedOn(found);
-  const placed =
-    side === null ? null : movedToRatio(found.card.corners, side, photo, CARD_RATIOS.standard, borderRange(found));
-  return placed && fits({ corners: placed, moved: 1, sides: [side!], readings: ratioReadings(placed, photo) })
-    ? { ...found, card: { ...found.card, corners: placed, inferredSide: side! } }
+  if (side === null) return null;
+  const placed = movedToRatio(found.card.corners, side, photo, CARD_RATIOS.standard, borderRange(found));
+  return placed && fits(ratioReadings(placed, photo))
+    ? { ...found, card: { ...found.card, corners: placed, inferredSide: side } }
     : null;
 }
 
