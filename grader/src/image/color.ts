@@ -84,6 +84,20 @@ export function medianColour<T extends [number, number, number]>(samples: T[]): 
   return [pick(0), pick(1), pick(2)] as T;
 }
 
+/**
+ * CIE xy chromaticity of a Lab colour: what stays when only the light falling on it changes
+ * (a shadow, the light's falloff across the desk), where L* does not.
+ */
+export function chromaticity([L, a, b]: Lab): [number, number] {
+  const finv = (t: number) => (t > 6 / 29 ? t * t * t : 3 * (6 / 29) ** 2 * (t - 4 / 29));
+  const fy = (L + 16) / 116;
+  const X = 0.95047 * finv(fy + a / 500);
+  const Y = finv(fy);
+  const Z = 1.08883 * finv(fy - b / 200);
+  const sum = X + Y + Z;
+  return sum > 0 ? [X / sum, Y / sum] : [0.3127, 0.329];
+}
+
 /** Linear-light RGB (0..1) of a Lab colour. */
 export function labToLinear([L, a, b]: Lab): [number, number, number] {
   const finv = (t: number) => (t > 6 / 29 ? t * t * t : 3 * (6 / 29) ** 2 * (t - 4 / 29));

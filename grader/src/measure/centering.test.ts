@@ -184,6 +184,33 @@ describe('centering', () => {
     expect(result.leftRight![0]).toBeCloseTo(larger(3, 2), 0);
   });
 
+  it("says a face is not measurable where one side's border has another colour: a holder's rim read as that border", () => {
+    // The outline found runs along a slab well's grey rim on the left: 1.2 mm of grey, then the
+    // card's blue border. The left 'border' would read 1.2 mm, the right 3 mm (a 71/29 share).
+    const rim: Rgb = [120, 120, 124];
+    const result = measure({
+      border: BLUE,
+      art: ART,
+      left: 1.2,
+      right: 3,
+      top: 3,
+      bottom: 3,
+      over: (x, y, inDesign) => (x < 1.2 ? rim : !inDesign || x < 3 ? BLUE : undefined),
+    });
+    expect(result.measurable).toBe(false);
+    expect(result.reason).toMatch(/one colour all round.*left/);
+  });
+
+  it("measures a white border whose bottom lies in the phone's shadow, at 45% of the light", () => {
+    const shaded: Rgb = [172, 172, 169];
+    const result = measure({
+      ...WHITE_BORDERED,
+      over: (x, y, inDesign) => (!inDesign && y > HEIGHT - 6 ? shaded : undefined),
+    });
+    expect(result.measurable).toBe(true);
+    expect(result.topBottom![0]).toBeCloseTo(larger(3, 4), 0);
+  });
+
   it('says a face printed to the edge is not measurable, and why', () => {
     // Art to the edge: colour changes along every side and across it.
     const stripes = (x: number, y: number): Rgb => {
