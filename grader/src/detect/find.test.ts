@@ -116,6 +116,17 @@ describe('a card in a top loader whose outline was taken for the card', () => {
   }, 30_000);
 });
 
+describe('a card in a penny sleeve whose outline was taken for the card', () => {
+  it("finds the card inside a sleeve whose margin the plastic tints off the table's colour, and says it is seen through plastic", async () => {
+    // A zoo tuning seed: a Pokemon back in a penny sleeve on red cloth, 12 MP. The sleeve's
+    // outline (0.727, off a card size) was kept: along two sides its margin is not the cloth
+    // with light added, though it looks far more like the cloth than the card.
+    const { card, worstMm } = await foundInZoo(176, 'back');
+    expect(card.throughHolder).toBe(true);
+    expect(worstMm).toBeLessThan(0.5);
+  }, 30_000);
+});
+
 describe('a card on a playmat with card-shaped zones printed on it', () => {
   it('does not count a zone, a thin line with the playmat inside, as a second card', async () => {
     // A zoo tuning seed: a Yu-Gi-Oh card on a playmat whose zone beside it, as large as the card,

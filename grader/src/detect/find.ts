@@ -17,6 +17,7 @@ import {
   cardInsideOutline,
   cardInSleeve,
   seenThroughPlastic,
+  tableLikeRing,
   tableJustInside,
 } from './inside-holder.ts';
 import { innerSides, outerSides } from './outer-edge.ts';
@@ -284,7 +285,9 @@ async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn |
  * The card inside the sleeve or slab well whose outline was found: on every side a line lies past
  * a flat ring 0.6 to 6 mm in (outer-edge.ts innerSides), the outline of those lines reads closer
  * to a card size than the one found (and within SIZE_FITS_AFTER of it), and the ring between them
- * is the table seen through clear plastic (inside-holder.ts seenThroughPlastic). A penny sleeve is
+ * is the table seen through clear plastic (inside-holder.ts seenThroughPlastic), or, where the
+ * outline found is plainly off a card size (SIZE_FITS_AFTER) and the inner one within SIZE_FITS
+ * of one, looks like the table beside it rather than the card (tableLikeRing). A penny sleeve is
  * about 66 x 93 mm (0.710), a slab's well 66 x 91 (0.725): near a size, yet not one. Null otherwise.
  */
 function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
@@ -297,12 +300,13 @@ function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const corners = cornersOfSides(inner as Line[], { x: left + 0.5, y: top + 0.5 });
   if (!corners || !plausibleCard(corners, photo)) return null;
   const off = offSize(ratioReadings(corners, photo)[1]);
-  if (
-    off > SIZE_FITS_AFTER ||
-    off >= before ||
-    !seenThroughPlastic(found.region, corners, found.card.corners, found.card.background)
-  )
-    return null;
+  if (off > SIZE_FITS_AFTER || off >= before) return null;
+  // Plastic over the table; or, where the outline found plainly has no card's shape and the one
+  // inside it has, a ring that looks like the table beside it rather than the card inside.
+  const sleeve =
+    seenThroughPlastic(found.region, corners, found.card.corners, found.card.background) ||
+    (before > SIZE_FITS_AFTER && off <= SIZE_FITS && tableLikeRing(found.region, corners, found.card.corners));
+  if (!sleeve) return null;
   return { ...found, card: { ...found.card, corners: orderTopShort(corners), throughHolder: true } };
 }
 

@@ -6,7 +6,7 @@ import { findCardIn } from './find.ts';
 import { rgbToLab } from '../image/color.ts';
 import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
-import { cardInsideHolder, seenThroughPlastic } from './inside-holder.ts';
+import { cardInsideHolder, seenThroughPlastic, tableLikeRing } from './inside-holder.ts';
 
 const W = 1600;
 const H = 1200;
@@ -144,6 +144,25 @@ describe('telling clear plastic over the table from a printed border', () => {
     // A black border on a dark desk: the border is the table's colour, with no light added.
     const onDark = await scene('#1e1f22', '#1b1b1d', false);
     expect(seenThroughPlastic({ raster: onDark, left: 0, top: 0 }, frameBox, cardBox, lab('#1e1f22'))).toBe(false);
+  });
+
+  it("reads a sleeve's margin that looks like the table beside it as the table, where the plastic tints it off the line to white", async () => {
+    // Cloth under a sleeve that tints it bluish (its haze, the card's blue in the plastic): not
+    // light added to the table, yet far nearer the table than the card's blue border.
+    const [x, y] = [at.x, at.y];
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="660" height="800"><rect width="660" height="800" fill="#6a1e26"/>` +
+      `<rect x="${x - 1.5 * PX}" y="${y - 1.5 * PX}" width="${66 * PX}" height="${91 * PX}" rx="${0.8 * PX}" fill="#5a2c3a"/>` +
+      `<rect x="${x}" y="${y}" width="${63 * PX}" height="${88 * PX}" rx="${3 * PX}" fill="#1f3f9a"/>` +
+      `<rect x="${x + 3 * PX}" y="${y + 3 * PX}" width="${57 * PX}" height="${82 * PX}" fill="#5b8fd6"/></svg>`;
+    const raster = await rasterOfSvg(svg);
+    expect(seenThroughPlastic({ raster, left: 0, top: 0 }, cardBox, sleeveBox, lab('#6a1e26'))).toBe(false);
+    expect(tableLikeRing({ raster, left: 0, top: 0 }, cardBox, sleeveBox)).toBe(true);
+  });
+
+  it("does not take a card's printed border for the table, on a table of another colour", async () => {
+    const onWood = await scene('#7a4e30', '#d8b432', false);
+    expect(tableLikeRing({ raster: onWood, left: 0, top: 0 }, frameBox, cardBox)).toBe(false);
   });
 
   it("does not call a ring plastic where what lies outside is not the table (a frame's outline inside the card's border)", async () => {

@@ -361,6 +361,40 @@ export function seenThroughPlastic(region: PhotoRegion, inner: Quad, outer: Quad
   return valid >= 8 && plastic >= valid * PLASTIC_SHARE;
 }
 
+/** The ring must be at most this share as far (CIE deltaE) from the table just outside as from the card just inside it... */
+const RING_TABLE_SHARE = 0.5;
+/** ...read this far (mm) inside the inner outline. */
+const CARD_IN_MM = 0.6;
+
+/**
+ * Whether the ring between an inner outline and an outer one looks like the table beside it and
+ * not like the card inside it, at PLASTIC_SHARE of the samples along it: a sleeve's margin over
+ * the table, however the plastic tints it (its haze, the table's own mottle under it). A printed
+ * border is the card's colour. Used where the outer outline plainly has no card's shape and the
+ * inner one has one; seenThroughPlastic tells plastic alone, on any outline.
+ */
+export function tableLikeRing(region: PhotoRegion, inner: Quad, outer: Quad): boolean {
+  const { raster, left, top } = region;
+  const local = (q: Quad) => q.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
+  const [i, o] = [local(inner), local(outer)];
+  const pxPerMm = shortestSide(o) / 66;
+  let valid = 0;
+  let tableLike = 0;
+  for (const { at, normal } of samplesAlong(i)) {
+    const gap = rayExit(o, at, normal);
+    if (gap === null || gap < 3) continue;
+    const lab = (d: number) => {
+      const rgb = rgbAround(raster, at.x + normal.x * d, at.y + normal.y * d);
+      return rgb && rgbToLab(...rgb);
+    };
+    const [card, ring, outside] = [lab(-CARD_IN_MM * pxPerMm), lab(gap * 0.5), lab(gap + TABLE_OUT_MM * pxPerMm)];
+    if (!card || !ring || !outside) continue;
+    valid += 1;
+    if (deltaE(ring, outside) <= RING_TABLE_SHARE * deltaE(ring, card)) tableLike += 1;
+  }
+  return valid >= 8 && tableLike >= valid * PLASTIC_SHARE;
+}
+
 /**
  * How much of the way from `base` to white `colour` lies (RGB), when it lies on that line
  * (within PLASTIC_OFF_LINE) at most PLASTIC_LIGHT.max along it; null otherwise.
