@@ -46,6 +46,24 @@ describe('measureCorners', () => {
     expect(view(result, 'bottom-right').grade).toBe(10);
   });
 
+  it("measures blurred whitening to where its rim is half-way from the border's colour to the stock's", () => {
+    // Stock showing within 0.8 mm of the top-left apex, its rim blurred over 0.3 mm as a photo's
+    // is: white within 0.65 mm, the border's blue from 0.95 mm, a mix between.
+    const [white, blue] = [WHITE, card.border];
+    const result = measure({
+      ...card,
+      paint: (x, y) => {
+        const r = Math.hypot(x - APEX, y - APEX);
+        if (r > 0.95 || !onTopLeftArc(x, y)) return undefined;
+        const t = Math.min(1, Math.max(0, (0.95 - r) / 0.3));
+        return white.map((c, i) => Math.round(blue[i]! + (c - blue[i]!) * t)) as [number, number, number];
+      },
+    });
+    const worn = view(result, 'top-left');
+    expect(worn.whiteningMm).toBeGreaterThan(0.76);
+    expect(worn.whiteningMm).toBeLessThan(0.86);
+  });
+
   it("measures whitening in a phone's shadow, where exposed stock reads light grey", () => {
     // Stock of RGB 160 (CIE L 66) within 1.5 mm of the top-left apex of a dark blue border.
     const GREY: [number, number, number] = [160, 160, 158];

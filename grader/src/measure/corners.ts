@@ -138,6 +138,8 @@ export function measureCorners(
     // to the band next to it (light print in the border near a corner is not whitening).
     const n = Math.floor(5 * p) + 1;
     const whitened = new Uint8Array(n * n);
+    // Where whitening may be read (inside the outline's blur, within the border's bands), by pixel's Lab offset + 1.
+    const readable = new Int32Array(n * n);
     const seeds: number[] = [];
     for (let yi = 0; yi < n; yi += 1) {
       for (let xi = 0; xi < n; xi += 1) {
@@ -150,6 +152,7 @@ export function measureCorners(
         const insideBy = inCornerSquare ? insideArc(px - cx, py - cy, radius, band, seedBand) : Math.min(x, y);
         if (insideBy < band) continue;
         const i = at(px, py);
+        readable[yi * n + xi] = i + 1;
         if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L)) continue;
         whitened[yi * n + xi] = 1;
         // Whitening wears in from the corner's arc: a light patch touching only the straight
@@ -168,7 +171,7 @@ export function measureCorners(
     for (const patchPixels of whitenedPatches(whitened, seeds, n)) {
       if (patchPixels.length < minPixels) continue;
       if (patchPixels.some((i) => i % n >= runsOnTo || Math.floor(i / n) >= runsOnTo)) continue;
-      for (const i of patchPixels) {
+      for (const i of grownHalfWay(patchPixels, readable, face.lab, border, n, Math.ceil(photoPixel))) {
         const xi = i % n;
         const yi = (i - xi) / n;
         distances.push(Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y));
@@ -256,6 +259,60 @@ function whitenedPatches(whitened: Uint8Array, seeds: number[], n: number): numb
     patches.push(patchPixels);
   }
   return patches;
+}
+
+/**
+ * A patch of whitening grown out to where its blurred rim is half-way from the border's colour
+ * to the exposed stock's (the patch's own median colour), up to `reach` pixels: the test that
+ * marks whitening asks for a pixel nearly all stock (light and grey enough), which the photo's
+ * blur leaves only well inside the worn area, so the patch read by it alone falls short of the
+ * wear by about half the blur. The half-way crossing is where an edge lies (as halfWay reads the
+ * border's inner edge for centering).
+ */
+function grownHalfWay(
+  patch: number[],
+  readable: Int32Array,
+  lab: Float32Array,
+  border: Lab,
+  n: number,
+  reach: number,
+): number[] {
+  const stock = medianOf(
+    patch.map((i) => readable[i]! - 1),
+    lab,
+  );
+  const d = [stock[0] - border[0], stock[1] - border[1], stock[2] - border[2]];
+  const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
+  if (dd < 1) return patch;
+  const towardStock = (k: number) =>
+    ((lab[k]! - border[0]) * d[0]! + (lab[k + 1]! - border[1]) * d[1]! + (lab[k + 2]! - border[2]) * d[2]!) / dd;
+  const inPatch = new Uint8Array(n * n);
+  for (const i of patch) inPatch[i] = 1;
+  const grown = [...patch];
+  let ring = patch;
+  for (let step = 0; step < reach && ring.length; step += 1) {
+    const next: number[] = [];
+    for (const i of ring) {
+      const xi = i % n;
+      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, i - n, i + n < n * n ? i + n : -1]) {
+        if (j < 0 || inPatch[j] || !readable[j] || towardStock(readable[j]! - 1) < 0.5) continue;
+        inPatch[j] = 1;
+        next.push(j);
+      }
+    }
+    grown.push(...next);
+    ring = next;
+  }
+  return grown;
+}
+
+/** Per-channel median Lab of the pixels at these Lab offsets. */
+function medianOf(offsets: number[], lab: Float32Array): Lab {
+  const channel = (c: number) => {
+    const values = offsets.map((k) => lab[k + c]!).sort((a, b) => a - b);
+    return values[values.length >> 1]!;
+  };
+  return [channel(0), channel(1), channel(2)];
 }
 
 const lightest = (colours: Lab[]): Lab => colours.reduce((a, b) => (b[0] > a[0] ? b : a));
