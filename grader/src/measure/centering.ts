@@ -399,7 +399,8 @@ function fitLine(values: (number | null)[]): SideLine {
  * their chromaticity to be read (L* INK_HUE_FROM), it differs by at most INK_CHROMATICITY.
  * On zoo tuning seeds 1 to 480, of 567 faces measured, the 14 failing this were all off by 3 to
  * 41 points of share (a holder's rim, the table or the art read as one side's border); none
- * was read within 3 points. Sides under a phone's shadow keep 0.67 and more.
+ * was read within 3 points. Faces read within 3 whose sides differ by more than INK_NEAR_L keep
+ * 0.57 of the light side's L* and more (a phone's shadow over one side, a Yu-Gi-Oh frame's texture).
  */
 const INK_LIGHTNESS = 0.5;
 const INK_NEAR_L = 15;
