@@ -334,23 +334,13 @@ const PLASTIC_SHARE = 0.6;
  * body around its well. The table found (`background`) must be well darker than white.
  */
 export function seenThroughPlastic(region: PhotoRegion, inner: Quad, outer: Quad, background: Lab): boolean {
-  const { raster, left, top } = region;
-  const local = (q: Quad) => q.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
-  const [i, o] = [local(inner), local(outer)];
-  const pxPerMm = shortestSide(o) / 66;
   if (Math.hypot(...rgbOf(background).map((v) => 255 - v)) < TABLE_FROM_WHITE) return false;
   let valid = 0;
   let plastic = 0;
-  for (const { at, normal } of samplesAlong(i)) {
-    const gap = rayExit(o, at, normal);
-    if (gap === null || gap < 3) continue;
-    const ring = rgbAround(raster, at.x + normal.x * gap * 0.5, at.y + normal.y * gap * 0.5);
-    const outside = rgbAround(raster, at.x + normal.x * (gap + 1.2 * pxPerMm), at.y + normal.y * (gap + 1.2 * pxPerMm));
-    const further = rgbAround(
-      raster,
-      at.x + normal.x * (gap + BEYOND_BORDER_MM * pxPerMm),
-      at.y + normal.y * (gap + BEYOND_BORDER_MM * pxPerMm),
-    );
+  for (const { rgbAt, gap, pxPerMm } of ringSamples(region, inner, outer)) {
+    const ring = rgbAt(gap * 0.5);
+    const outside = rgbAt(gap + TABLE_OUT_MM * pxPerMm);
+    const further = rgbAt(gap + BEYOND_BORDER_MM * pxPerMm);
     if (!ring || !outside || !further) continue;
     // What lies outside goes on past a card's border: the table, or a slab's body over it.
     if (deltaE(rgbToLab(...outside), rgbToLab(...further)) > OUTSIDE_GOES_ON) continue;
@@ -359,6 +349,23 @@ export function seenThroughPlastic(region: PhotoRegion, inner: Quad, outer: Quad
     if (light !== null && light >= PLASTIC_LIGHT.min) plastic += 1;
   }
   return valid >= 8 && plastic >= valid * PLASTIC_SHARE;
+}
+
+/**
+ * The points along an inner outline (photo pixels, the region's raster around them) where the
+ * outer one lies at least 3 pixels out: the gap to it, the scale (the outer outline a holder's,
+ * 66 mm across), and the mean RGB at a distance along the outward normal (negative: inside).
+ */
+function* ringSamples(region: PhotoRegion, inner: Quad, outer: Quad) {
+  const { raster, left, top } = region;
+  const local = (q: Quad) => q.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
+  const [i, o] = [local(inner), local(outer)];
+  const pxPerMm = shortestSide(o) / 66;
+  for (const { at, normal } of samplesAlong(i)) {
+    const gap = rayExit(o, at, normal);
+    if (gap === null || gap < 3) continue;
+    yield { gap, pxPerMm, rgbAt: (d: number) => rgbAround(raster, at.x + normal.x * d, at.y + normal.y * d) };
+  }
 }
 
 /** The ring must be at most this share as far (CIE deltaE) from the table just outside as from the card just inside it... */
@@ -374,17 +381,11 @@ const CARD_IN_MM = 0.6;
  * inner one has one; seenThroughPlastic tells plastic alone, on any outline.
  */
 export function tableLikeRing(region: PhotoRegion, inner: Quad, outer: Quad): boolean {
-  const { raster, left, top } = region;
-  const local = (q: Quad) => q.map((p) => ({ x: p.x - left, y: p.y - top })) as Quad;
-  const [i, o] = [local(inner), local(outer)];
-  const pxPerMm = shortestSide(o) / 66;
   let valid = 0;
   let tableLike = 0;
-  for (const { at, normal } of samplesAlong(i)) {
-    const gap = rayExit(o, at, normal);
-    if (gap === null || gap < 3) continue;
+  for (const { rgbAt, gap, pxPerMm } of ringSamples(region, inner, outer)) {
     const lab = (d: number) => {
-      const rgb = rgbAround(raster, at.x + normal.x * d, at.y + normal.y * d);
+      const rgb = rgbAt(d);
       return rgb && rgbToLab(...rgb);
     };
     const [card, ring, outside] = [lab(-CARD_IN_MM * pxPerMm), lab(gap * 0.5), lab(gap + TABLE_OUT_MM * pxPerMm)];

@@ -84,27 +84,26 @@ export function medianColour<T extends [number, number, number]>(samples: T[]): 
   return [pick(0), pick(1), pick(2)] as T;
 }
 
+/** CIE XYZ (D65 white, Y of white 1) of a Lab colour. */
+function labToXyz([L, a, b]: Lab): [number, number, number] {
+  const finv = (t: number) => (t > 6 / 29 ? t * t * t : 3 * (6 / 29) ** 2 * (t - 4 / 29));
+  const fy = (L + 16) / 116;
+  return [0.95047 * finv(fy + a / 500), finv(fy), 1.08883 * finv(fy - b / 200)];
+}
+
 /**
  * CIE xy chromaticity of a Lab colour: what stays when only the light falling on it changes
  * (a shadow, the light's falloff across the desk), where L* does not.
  */
-export function chromaticity([L, a, b]: Lab): [number, number] {
-  const finv = (t: number) => (t > 6 / 29 ? t * t * t : 3 * (6 / 29) ** 2 * (t - 4 / 29));
-  const fy = (L + 16) / 116;
-  const X = 0.95047 * finv(fy + a / 500);
-  const Y = finv(fy);
-  const Z = 1.08883 * finv(fy - b / 200);
+export function chromaticity(lab: Lab): [number, number] {
+  const [X, Y, Z] = labToXyz(lab);
   const sum = X + Y + Z;
   return sum > 0 ? [X / sum, Y / sum] : [0.3127, 0.329];
 }
 
 /** Linear-light RGB (0..1) of a Lab colour. */
-export function labToLinear([L, a, b]: Lab): [number, number, number] {
-  const finv = (t: number) => (t > 6 / 29 ? t * t * t : 3 * (6 / 29) ** 2 * (t - 4 / 29));
-  const fy = (L + 16) / 116;
-  const X = 0.95047 * finv(fy + a / 500);
-  const Y = finv(fy);
-  const Z = 1.08883 * finv(fy - b / 200);
+export function labToLinear(lab: Lab): [number, number, number] {
+  const [X, Y, Z] = labToXyz(lab);
   return [
     3.2406 * X - 1.5372 * Y - 0.4986 * Z,
     -0.9689 * X + 1.8758 * Y + 0.0415 * Z,

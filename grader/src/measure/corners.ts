@@ -1,5 +1,5 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { deltaE, shadeOf, type Lab } from '../image/color.ts';
+import { deltaE, medianColour, shadeOf, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
@@ -248,8 +248,7 @@ function whitenedPatches(whitened: Uint8Array, seeds: number[], n: number): numb
     while (stack.length) {
       const i = stack.pop()!;
       patchPixels.push(i);
-      const xi = i % n;
-      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, i - n, i + n < n * n ? i + n : -1]) {
+      for (const j of neighbours(i, n)) {
         if (j >= 0 && whitened[j] && !reached[j]) {
           reached[j] = 1;
           stack.push(j);
@@ -277,9 +276,11 @@ function grownHalfWay(
   n: number,
   reach: number,
 ): number[] {
-  const stock = medianOf(
-    patch.map((i) => readable[i]! - 1),
-    lab,
+  const stock = medianColour(
+    patch.map((i): Lab => {
+      const k = readable[i]! - 1;
+      return [lab[k]!, lab[k + 1]!, lab[k + 2]!];
+    }),
   );
   const d = [stock[0] - border[0], stock[1] - border[1], stock[2] - border[2]];
   const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
@@ -293,8 +294,7 @@ function grownHalfWay(
   for (let step = 0; step < reach && ring.length; step += 1) {
     const next: number[] = [];
     for (const i of ring) {
-      const xi = i % n;
-      for (const j of [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, i - n, i + n < n * n ? i + n : -1]) {
+      for (const j of neighbours(i, n)) {
         if (j < 0 || inPatch[j] || !readable[j] || towardStock(readable[j]! - 1) < 0.5) continue;
         inPatch[j] = 1;
         next.push(j);
@@ -306,14 +306,11 @@ function grownHalfWay(
   return grown;
 }
 
-/** Per-channel median Lab of the pixels at these Lab offsets. */
-function medianOf(offsets: number[], lab: Float32Array): Lab {
-  const channel = (c: number) => {
-    const values = offsets.map((k) => lab[k + c]!).sort((a, b) => a - b);
-    return values[values.length >> 1]!;
-  };
-  return [channel(0), channel(1), channel(2)];
-}
+/** The 4-neighbours of pixel i of an n x n window, -1 where off it. */
+const neighbours = (i: number, n: number) => {
+  const xi = i % n;
+  return [xi > 0 ? i - 1 : -1, xi < n - 1 ? i + 1 : -1, i - n, i + n < n * n ? i + n : -1];
+};
 
 const lightest = (colours: Lab[]): Lab => colours.reduce((a, b) => (b[0] > a[0] ? b : a));
 
