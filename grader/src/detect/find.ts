@@ -251,18 +251,37 @@ function grown(corners: Quad, by: number): Quad {
 }
 
 /**
- * The card inside what was found, where that has no card's ratio but a holder's: a top loader's
- * or a slab's outline taken whole for the card's, by the colour search (its plastic as bright as
- * the card) or the outlines, or one running from a slab's label across the card. The card found
- * inside (widened to its edge where its printed frame showed) must read as a card size, lie square
- * in the outline, and reach at most INSIDE_REACH_MM past it. Null otherwise.
+ * The most of an outline with a card's ratio that a card found inside it may fill and still be
+ * taken for a card in a holder: a top loader's card fills 0.72 of it, a slab's 0.43 to 0.49 (an
+ * outline run from a slab's label across the card about 0.6). What is found inside a card found
+ * whole, its printed frame widened to its edge, fills 0.83 and more (zoo tuning seeds 1 to 720:
+ * 0.83 to 0.96); a penny sleeve's card fills 0.9, and is left to the sleeve searches.
+ */
+const HOLDER_FILL_MAX = 0.8;
+
+/** Whether a side of a found outline runs on past one of its corners, as a holder's rim or label does and a card's edge does not (runs-past.ts). */
+function runsOnPastACorner(found: FoundIn): boolean {
+  const quad = inRegion(found.region, found.card.corners);
+  return sidesRunningOn(found.region.raster, quad, shortestSide(quad) / 63, true).some(Boolean);
+}
+
+/**
+ * The card inside what was found, where that is a holder's: a top loader's or a slab's outline
+ * taken whole for the card's, by the colour search (its plastic as bright as the card) or the
+ * outlines, or one running from a slab's label across the card. Looked for where the outline has
+ * no card's ratio but a holder's, and also where it has a card's, as an outline from a slab's
+ * label to the card's bottom may, where a side of it runs on past a corner: then the card must fill at most HOLDER_FILL_MAX of it, with the
+ * table seen through plastic between them (seenThroughPlastic, tableLikeRing). The card found
+ * inside (widened to its edge where its printed frame showed) must read as a card size, lie
+ * square in the outline, and reach at most INSIDE_REACH_MM past it. Null otherwise.
  */
 async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn | null> {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
-  if (before < NOT_A_CARD) return null;
+  const cardShaped = before < NOT_A_CARD;
+  if (cardShaped && (found.card.throughHolder || !runsOnPastACorner(found))) return null;
   const scale = photo.preview.width / photo.width;
   const outline = found.card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
-  const located = await cardInsideOutline(photo, photo.preview, outline);
+  const located = await cardInsideOutline(photo, photo.preview, outline, cardShaped);
   if (!located) return null;
   const refined = await refinedFrom(photo, photo.preview, located);
   if (!refined?.ok) return null;
@@ -276,6 +295,15 @@ async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn |
     after > SIZE_FITS_AFTER ||
     !inside.card.corners.every((p) => containsPoint(around, p)) ||
     !squareIn(inside.card.corners, found.card.corners)
+  )
+    return null;
+  if (
+    cardShaped &&
+    (polygonArea(inside.card.corners) > HOLDER_FILL_MAX * polygonArea(found.card.corners) ||
+      !(
+        seenThroughPlastic(found.region, inside.card.corners, found.card.corners, found.card.background) ||
+        tableLikeRing(found.region, inside.card.corners, found.card.corners)
+      ))
   )
     return null;
   return { ...inside, card: { ...inside.card, throughHolder: true } };

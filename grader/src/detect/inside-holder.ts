@@ -108,19 +108,23 @@ export async function cardInsideHolder(
 
 /**
  * The card inside an outline that was taken for a card but has no card's ratio and a holder's
- * (a top loader's 0.75, a slab's 0.62): the outline warped square on and looked into as a holder
- * found around a card is (cardIn). `outline` in preview pixels, clockwise from the top-left.
- * Null when it is not holder-shaped or no card shows inside.
+ * (a top loader's 0.75, a slab's 0.62), or (`anyShape`) whatever its ratio: the outline warped
+ * square on and looked into as a holder found around a card is (cardIn). `outline` in preview
+ * pixels, clockwise from the top-left. Null when it is not holder-shaped (unless `anyShape`) or
+ * no card shows inside.
  */
 export async function cardInsideOutline(
   photo: OpenedPhoto,
   preview: Raster,
   outline: Quad,
+  anyShape = false,
 ): Promise<LocatedCard | null> {
-  if (!holderShaped(outline, preview)) return null;
+  if (!anyShape && !holderShaped(outline, preview)) return null;
   const view = await viewOf(photo, preview, outline);
   if (!view) return null;
-  const card = await cardIn(view);
+  // Outlines from straight lines too where the outline is a holder's; looking into one with a
+  // card's ratio, contours alone (half the time, and a card in a slab shows its whole outline).
+  const card = await cardIn(view, !anyShape);
   return card ? locatedIn(view, card) : null;
 }
 
@@ -226,7 +230,7 @@ function holderShaped(corners: Quad, frame: { width: number; height: number }): 
 }
 
 /** The card among the outlines inside a holder warped square on, or null. */
-async function cardIn(view: HolderView): Promise<OutlineCandidate | null> {
+async function cardIn(view: HolderView, fromLinesToo = true): Promise<OutlineCandidate | null> {
   const { warped } = view;
   const area = view.width * view.height;
   const fits = (c: OutlineCandidate) =>
@@ -237,7 +241,8 @@ async function cardIn(view: HolderView): Promise<OutlineCandidate | null> {
     c.area >= area * CARD_IN_HOLDER.min &&
     c.area <= area * CARD_IN_HOLDER.max;
   let candidates = (await outlineCandidates(warped)).filter(fits);
-  if (candidates.length === 0) candidates = (await outlineCandidates(warped, undefined, true)).filter(fits);
+  if (candidates.length === 0 && fromLinesToo)
+    candidates = (await outlineCandidates(warped, undefined, true)).filter(fits);
   const cards = distinctCards(warped, candidates, SNUG_GAP);
   if (cards.length === 0) return null;
   return cards.reduce((a, b) => (b.area > a.area ? b : a));

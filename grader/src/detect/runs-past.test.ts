@@ -43,6 +43,17 @@ describe("a side that runs on past the outline's corners", () => {
     expect(sidesRunningOn(photo, outline(CARD.y), PX_PER_MM)).toEqual([false, false, false, false]);
   });
 
+  it('runs on past one corner only where asked: a label ending over the card on one hand and past it on the other', async () => {
+    // The label starts 2 mm in from the card's left side and runs 10 mm past its right.
+    const oneSided = `<rect x="${CARD.x + 16}" y="${LABEL.y}" width="${CARD.w + 64}" height="${LABEL.h}" fill="#f4f4f0"/>`;
+    const photo = await raster(desk + oneSided + card);
+    const labelTop = outline(LABEL.y + LABEL.h);
+    expect(sidesRunningOn(photo, labelTop, PX_PER_MM)).toEqual([false, false, false, false]);
+    expect(sidesRunningOn(photo, labelTop, PX_PER_MM, true)).toEqual([true, false, false, false]);
+    // The card's own outline: no side runs on past either of its corners.
+    expect(sidesRunningOn(photo, outline(CARD.y), PX_PER_MM, true)).toEqual([false, false, false, false]);
+  });
+
   it("has what lies past its corners inside it when it is a label's edge, and the card's printed border when it is the card's", async () => {
     const photo = await raster(desk + label + card);
     // Between the label and the card: the desk, as past the card's corners.

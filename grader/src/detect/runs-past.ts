@@ -26,10 +26,11 @@ const MIN_SIDE_STEP = 15;
 
 /**
  * For each side of an outline (raster pixels; side i runs from corner i to corner i + 1), whether
- * its line runs on past both of its corners with much of the step it has along the side: then it
- * is not a card's edge. A side whose readings past an end leave the raster is said not to.
+ * its line runs on past both of its corners (with `pastOneEnd`, past either) with much of the step
+ * it has along the side: then it is not a card's edge. A side whose readings past an end leave
+ * the raster is said not to run on past that end.
  */
-export function sidesRunningOn(raster: Raster, quad: Quad, pxPerMm: number): boolean[] {
+export function sidesRunningOn(raster: Raster, quad: Quad, pxPerMm: number, pastOneEnd = false): boolean[] {
   return quad.map((_, i) => {
     const { a, b, dir, outward: normal } = sideOf(quad, i);
     const stepAt = (p: Point) => stepAcross(raster, p, normal, dir, pxPerMm);
@@ -48,6 +49,7 @@ export function sidesRunningOn(raster: Raster, quad: Quad, pxPerMm: number): boo
       return readings.length >= 4 ? median(readings) : null;
     };
     const [before, after] = [past(a, -1), past(b, 1)];
+    if (pastOneEnd) return Math.max(before ?? 0, after ?? 0) >= RUNS_ON_SHARE * onSide;
     return before !== null && after !== null && Math.min(before, after) >= RUNS_ON_SHARE * onSide;
   });
 }
