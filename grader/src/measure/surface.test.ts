@@ -50,6 +50,23 @@ describe('glare', () => {
     expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).glareShare).toBeLessThan(0.05);
   });
 
+  it("takes a black-bordered card's white text box, its type dark, for print, not glare", () => {
+    // Text box 55 x 54 mm of RGB 252 (CIE L 99), rows of black type 0.35 mm tall every 1.2 mm.
+    const c: DrawnCard = {
+      table: [150, 150, 150],
+      border: [20, 20, 20],
+      art: [110, 120, 140],
+      borderMm: 4,
+      paint: (x, y) =>
+        y > 30 && y < 84 && x > 4 && x < 59
+          ? (y - 31) % 1.2 < 0.35 && y < 83 && x > 5 && x < 58
+            ? [30, 30, 30]
+            : [252, 252, 252]
+          : undefined,
+    };
+    expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).glareShare).toBeLessThan(0.05);
+  });
+
   it('measures a burnt-out reflection over the same card as glare', () => {
     const c = whiteCard((x, y) => (Math.hypot(x - 31, y - 40) < 25 ? [255, 255, 255] : undefined));
     expect(measureSurface(drawFace(c), bordersOf(c), 'front', true).glareShare).toBeGreaterThan(0.3);
