@@ -269,11 +269,12 @@ function runsOnPastACorner(found: FoundIn): boolean {
  * The card inside what was found, where that is a holder's: a top loader's or a slab's outline
  * taken whole for the card's, by the colour search (its plastic as bright as the card) or the
  * outlines, or one running from a slab's label across the card. Looked for where the outline has
- * no card's ratio but a holder's, and also where it has a card's, as an outline from a slab's
- * label to the card's bottom may, where a side of it runs on past a corner: then the card must fill at most HOLDER_FILL_MAX of it, with the
- * table seen through plastic between them (seenThroughPlastic, tableLikeRing). The card found
- * inside (widened to its edge where its printed frame showed) must read as a card size, lie
- * square in the outline, and reach at most INSIDE_REACH_MM past it. Null otherwise.
+ * no card's ratio but a holder's, and also where it has a card's (as an outline from a slab's
+ * label to the card's bottom may) and a side of it runs on past a corner: then the card must fill
+ * at most HOLDER_FILL_MAX of it, with the table seen through plastic between them
+ * (seenThroughPlastic, tableLikeRing). The card found inside (widened to its edge where its
+ * printed frame showed) must read as a card size, lie square in the outline, and reach at most
+ * INSIDE_REACH_MM past it. Null otherwise.
  */
 async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<FoundIn | null> {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
