@@ -341,10 +341,11 @@ const AROUND = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [Math.cos((k * Math.PI) / 4),
 function glareOf(face: LabFace, floor: number): number {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const { width, height } = face.face.raster;
+  // The Lab offset of the pixel under a point of the face (mm).
+  const offsetAt = (xMm: number, yMm: number) =>
+    face.pixelOffset(pixelUnder((yMm + m) * p, height) * width + pixelUnder((xMm + m) * p, width));
   const lightness = (xMm: number, yMm: number) =>
-    xMm < 0 || yMm < 0 || xMm >= w || yMm >= h
-      ? Infinity
-      : face.lab[face.pixelOffset(pixelUnder((yMm + m) * p, height) * width + pixelUnder((xMm + m) * p, width))]!;
+    xMm < 0 || yMm < 0 || xMm >= w || yMm >= h ? Infinity : face.lab[offsetAt(xMm, yMm)]!;
   const printNear = (x: number, y: number) =>
     GLARE_PRINT_NEAR_MM.some((r) =>
       AROUND.some(([dx, dy]) => lightness(x + dx * r, y + dy * r) < floor - GLARE_WASHES_OUT_L),
@@ -353,7 +354,7 @@ function glareOf(face: LabFace, floor: number): number {
   let total = 0;
   for (let y = 1; y < h - 1; y += 0.5) {
     for (let x = 1; x < w - 1; x += 0.5) {
-      const i = face.pixelOffset(pixelUnder((y + m) * p, height) * width + pixelUnder((x + m) * p, width));
+      const i = offsetAt(x, y);
       total += 1;
       if (face.lab[i]! > floor && Math.hypot(face.lab[i + 1]!, face.lab[i + 2]!) < 4 && !printNear(x, y)) glare += 1;
     }
