@@ -44,6 +44,23 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
   });
 
+  it('reads a hairline of whitening at the very edge of a coloured border on a darker table', () => {
+    // Stock showing only 0.1 mm deep along 6 mm of the top side: within the outline's blur, where
+    // no mix of the dark table and the blue border is as light as it.
+    const result = measure({ ...card, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
+    const top = view(result, 'top');
+    expect(top.lengthMm).toBeGreaterThan(5.8);
+    expect(top.lengthMm).toBeLessThan(6.2);
+    expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
+  });
+
+  it('does not read a light hairline at the edge of a grey border as whitening: a sharpening halo looks the same', () => {
+    const grey: DrawnCard = { ...card, border: [150, 150, 150] };
+    const result = measure({ ...grey, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
+    expect(view(result, 'top').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
   it('leaves out light print in the border that does not touch the outline', () => {
     // A white line from 0.5 to 0.7 mm in from the bottom side, with border between it and the outline.
     const result = measure({

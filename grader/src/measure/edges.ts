@@ -41,6 +41,13 @@ const COLOUR_STEP_MM = 0.5;
 const OUTSIDE_MM = 0.7;
 /** ...and again this far out, to tell a table of one colour there from a ruled or printed one. */
 const FAR_OUTSIDE_MM = 1.2;
+/**
+ * How much darker (L*) than the border what lies beyond the outline must be for its blur to hold
+ * no mix as light as stock, and how coloured (a*b* chroma) the border, for whitening to be read
+ * from the outline's first photo pixel rather than beyond its blur.
+ */
+const DARKER_OUTSIDE = 10;
+const COLOURED_BORDER = 25;
 
 export interface EdgeView {
   side: Side;
@@ -164,6 +171,7 @@ function edgeSamples(
 ): EdgeSample[] {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const { plain, band, innerLimit } = context;
+  const firstPixel = Math.min(band, 1 / face.face.photoPxPerMm);
   const length = sideLength(side, w, h);
   const cardColour = cardColoursAlong(face, side, plain, INSIDE_MM, COLOUR_HALF_DEPTH_MM);
   // The rim is read on a border of one colour only: along art its local median would take in
@@ -225,9 +233,19 @@ function edgeSamples(
     // (white paper by a dark border), a light strip inside the fitted side may be that table,
     // the side fitted a little outside the card: whitening is not read there.
     const tableLikeWear = !visible && isWhitened(outside[0], outside[1], outside[2], reference);
+    // The outline's blur mixes the card with what lies beyond it; where that is darker than the
+    // border, no mix of the two is lighter than the border, so whitening is read from the photo's
+    // first pixel inside the outline (worn stock often shows only as a hairline at the very edge).
+    // Not on a grey, silver or white border: a phone's sharpening leaves a light halo just inside
+    // a light border's edge on a dark table, grey like stock; on a coloured border it keeps the colour.
+    const hairline =
+      visible &&
+      outside[0] < reference[0] - DARKER_OUTSIDE &&
+      Math.hypot(reference[1], reference[2]) >= COLOURED_BORDER;
+    const from = Math.max(outline, 0) + (hairline ? firstPixel : band);
     let whitenedDepth = 0;
     let gap = 0;
-    for (let d = Math.max(outline, 0) + band; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
+    for (let d = from; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
       const i = face.pixelOffset(acrossPixel(d) + alongPixel);
       if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference)) {
         whitenedDepth = d;
