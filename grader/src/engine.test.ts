@@ -289,6 +289,22 @@ describe('two faces, one found on its printed frame', () => {
     expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
   }, 60_000);
 
+  it('widens a face read nearer the small size also where both faces fit the standard size loosely', async () => {
+    // A zoo tuning seed: a white-bordered sports card on grid paper, 1080p. Its front was found
+    // inside its edge, on the printed frame, a reading nearer the small size than the standard
+    // one though within the slack of both; the back reads standard. Widened, the front's
+    // centering is read.
+    const { front, back, truth } = await generateZooCase({ seed: 263 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
+    const centering = outcome.report.centering.front;
+    expect(centering.measurable).toBe(true);
+    if (centering.measurable)
+      for (const axis of ['leftRight', 'topBottom'] as const)
+        expect(Math.abs(larger(centering[axis]) - larger(truth.centering.front[axis]))).toBeLessThan(1);
+  }, 60_000);
+
   it('places the side whose black border shows no line against a dark desk where the standard size puts it', async () => {
     // A zoo tuning seed: a clean black-bordered card on a dark desk. Along one long side of the
     // front the border is lost against the desk with no faint line past the print; the front read

@@ -171,27 +171,40 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
           : 'standard',
     };
   }
-  if (!sized.ok) {
-    // One face surely a standard card, the other read smaller: its printed frame may have been
-    // taken for its edge (the two sizes are told apart only when both faces surely show them).
+  // A face read smaller than the other's standard card: its printed frame may have been taken for
+  // its edge on some sides (a white border on white paper, a black one on a dark desk). It is
+  // widened to its own faint edge where one shows (widenedToStandard).
+  const widenWhere = (readSmaller: (face: Face, other: Face) => boolean) => {
     for (const [face, other] of [
       ['front', 'back'],
       ['back', 'front'],
     ] as const) {
-      if (
-        !surelyFits(geometry[other].ratios, CARD_RATIOS.standard) ||
-        Math.max(...geometry[face].ratios) >= CARD_RATIOS.standard
-      )
-        continue;
+      if (placedBy(face) || !readSmaller(face, other)) continue;
       const wider = widenedToStandard(located[face], photos[face]);
       if (!wider) continue;
       found[face] = wider.card;
       geometry[face] = shapeOf(wider.card, photos[face]);
     }
+  };
+  // The perspective reading nearer the small size than the standard one.
+  const nearerSmall = (face: Face) =>
+    geometry[face].ratios[geometry[face].ratios.length - 1]! < (CARD_RATIOS.standard + CARD_RATIOS.small) / 2;
+  if (!sized.ok) {
+    // One face surely standard, the other read smaller (the two sizes are told apart only when
+    // both faces surely show them).
+    widenWhere(
+      (face, other) =>
+        surelyFits(geometry[other].ratios, CARD_RATIOS.standard) &&
+        Math.max(...geometry[face].ratios) < CARD_RATIOS.standard,
+    );
     sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [
       found.front!.throughHolder === true,
       found.back!.throughHolder === true,
     ]);
+  } else if (sized.kind === 'standard') {
+    // Both faces within the slack of the standard size, one read nearer the small one: a side
+    // 3 mm in on the print moves a standard card's reading that far.
+    widenWhere((face, other) => nearerSmall(face) && !nearerSmall(other));
   }
   if (!sized.ok) {
     return rejected({
