@@ -305,6 +305,16 @@ describe('two faces, one found on its printed frame', () => {
         expect(Math.abs(larger(centering[axis]) - larger(truth.centering.front[axis]))).toBeLessThan(1);
   }, 60_000);
 
+  it('widens a face read smaller where the other reads standard only with the perspective undone (tilted)', async () => {
+    // A zoo tuning seed: a borderless card on cloth whose back was found on its frame along one
+    // long side (reading as the small size); the front is tilted, so only its perspective reading
+    // fits the standard size closely. Once refused as mismatched_sides.
+    const { front, back, truth } = await generateZooCase({ seed: 401 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.cardSize.kind).toBe(truth.cardSize);
+  }, 60_000);
+
   it('places the side whose black border shows no line against a dark desk where the standard size puts it', async () => {
     // A zoo tuning seed: a clean black-bordered card on a dark desk. Along one long side of the
     // front the border is lost against the desk with no faint line past the print; the front read

@@ -17,7 +17,7 @@ import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
 import { finderRejection } from './detect/rejections.ts';
-import { CARD_RATIOS, fitsRatio, pairSize, ratioReadings, surelyFits } from './geometry/aspect.ts';
+import { CARD_RATIOS, fitsRatio, pairSize, ratioReadings, readsAs, surelyFits } from './geometry/aspect.ts';
 import { orderTopShort } from './geometry/card-corners.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
@@ -190,11 +190,12 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   const nearerSmall = (face: Face) =>
     geometry[face].ratios[geometry[face].ratios.length - 1]! < (CARD_RATIOS.standard + CARD_RATIOS.small) / 2;
   if (!sized.ok) {
-    // One face surely standard, the other read smaller (the two sizes are told apart only when
-    // both faces surely show them).
+    // One face standard (both readings fit it, or the perspective reading closely: a tilted
+    // face's plain reading is off), the other read smaller.
     widenWhere(
       (face, other) =>
-        surelyFits(geometry[other].ratios, CARD_RATIOS.standard) &&
+        (surelyFits(geometry[other].ratios, CARD_RATIOS.standard) ||
+          readsAs(geometry[other].ratios, CARD_RATIOS.standard)) &&
         Math.max(...geometry[face].ratios) < CARD_RATIOS.standard,
     );
     sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [

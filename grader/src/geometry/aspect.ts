@@ -78,6 +78,10 @@ const RATIO_CLOSE = 0.006;
 export const fitsRatio = (readings: readonly number[], ratio: number) =>
   readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
+/** Whether a face's perspective reading (its last) lies within RATIO_CLOSE of a ratio: that size, under any tilt. */
+export const readsAs = (readings: readonly number[], ratio: number) =>
+  Math.abs(readings[readings.length - 1]! - ratio) <= RATIO_CLOSE;
+
 /** Whether every reading of a face lies within RATIO_SLACK of a ratio. */
 export const surelyFits = (readings: readonly number[], ratio: number) =>
   readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
