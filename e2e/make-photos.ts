@@ -20,7 +20,7 @@ const large = await generateCase({ seed: 11, frame: '12mp', variant: 'clean', bl
 writeFileSync(path.join(dir, 'front-12mp.jpg'), large.front);
 writeFileSync(path.join(dir, 'back-12mp.jpg'), large.back);
 // A worn card the engine grades 7 overall (7.5 measured) with edges 8 (8.5 measured): the half points on screen.
-const worn = await generateCase({ seed: 21, frame: '1080p', variant: 'worn', blurSigma: 0 });
+const worn = await generateCase({ seed: 24, frame: '1080p', variant: 'worn', blurSigma: 0 });
 writeFileSync(path.join(dir, 'worn-front.jpg'), worn.front);
 writeFileSync(path.join(dir, 'worn-back.jpg'), worn.back);
 const small = await generateCase({ seed: 12, frame: '1080p', variant: 'clean', size: 'small', blurSigma: 0 });

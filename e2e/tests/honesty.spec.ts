@@ -10,7 +10,8 @@ test(
     await signUp(page);
     const id = await gradeCard(page, { cardName: 'Worn Wartortle', cardSet: 'Base Set', gameBrand: 'Pokemon' }, 'worn');
     const grading = await (await page.request.get(`/api/card-gradings/${id}`)).json();
-    // The generated worn card (e2e/make-photos.ts): 7 overall, measured 7.5; edges 8, measured 8.5.
+    // The generated worn card (e2e/make-photos.ts): 7 overall, measured 7.5; edges 8, measured 8.5;
+    // corners a whole 7.
     expect(grading.analysis.scores).toMatchObject({ overall: 7.5, edges: 8.5 });
     expect([grading.overallGrade, grading.edgeGrade]).toEqual([7, 8]);
 
@@ -21,7 +22,7 @@ test(
     await expect(edges).toContainText('8/10');
     await expect(edges.getByTestId('half-point')).toHaveText('measured 8.5');
     // A whole measurement carries no half point.
-    await expect(page.getByTestId('category-centering').getByTestId('half-point')).toHaveCount(0);
+    await expect(page.getByTestId('category-corners').getByTestId('half-point')).toHaveCount(0);
     // The notes speak in the same half points.
     await expect(page.getByText(/8\.5/).first()).toBeVisible();
 
