@@ -155,6 +155,22 @@ describe('measureEdges', () => {
     expect(view(result, 'right').notAssessedMm).toBe(0);
   });
 
+  it('where art runs to the edge, reads a light fleck shorter than a millimetre as print, a longer stretch as whitening', () => {
+    // The left side's art not one colour: a light sparkle or etched line of foil meets the edge
+    // 0.6 mm long, 0.3 mm deep; worn stock runs 2 mm along it.
+    const fleck = (x: number, y: number, from: number, to: number) => x >= 0 && x < 0.3 && y > from && y < to;
+    const drawn = {
+      ...card,
+      paint: (x: number, y: number) => (fleck(x, y, 30, 30.6) || fleck(x, y, 60, 62) ? WHITE : undefined),
+    };
+    const borders = { ...bordersOf(drawn), uniform: { top: true, right: true, bottom: true, left: false } };
+    const result = measureEdges(drawFace(drawn), borders, 'back');
+    expect(view(result, 'left').lengthMm).toBeGreaterThan(1.8);
+    expect(view(result, 'left').lengthMm).toBeLessThan(2.2);
+    expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'left edge' })]);
+    expect(result.defects[0]!.positionMm.y).toBeCloseTo(61, 0);
+  });
+
   it('does not read white paper inside a side fitted outside a dark card as whitening where the outline does not show', () => {
     // A black-bordered card on white paper whose right side was fitted 0.5 mm outside its edge,
     // that side's border not read as one colour (so its outline is not searched for): the paper
