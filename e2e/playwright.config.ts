@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, PHOTOS_DIR } from './constants.ts';
 
-// Card photos for the grading tests, made by the repo's own generator before any browser starts.
-if (!existsSync(`${PHOTOS_DIR}/camera.y4m`)) {
-  execFileSync('npx', ['tsx', fileURLToPath(new URL('./make-photos.ts', import.meta.url)), PHOTOS_DIR], {
+// Card photos for the grading tests, made by the repo's own generator before any browser starts,
+// and made again when make-photos.ts changed since (a different card chosen for a test).
+const makePhotos = fileURLToPath(new URL('./make-photos.ts', import.meta.url));
+const madeAt = `${PHOTOS_DIR}/camera.y4m`;
+if (!existsSync(madeAt) || statSync(makePhotos).mtimeMs > statSync(madeAt).mtimeMs) {
+  execFileSync('npx', ['tsx', makePhotos, PHOTOS_DIR], {
     stdio: 'inherit',
   });
 }
