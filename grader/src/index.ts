@@ -17,7 +17,15 @@ import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
 import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
 import { finderRejection } from './detect/rejections.ts';
-import { CARD_RATIOS, fitsRatio, pairSize, ratioReadings, readsAs, surelyFits } from './geometry/aspect.ts';
+import {
+  CARD_RATIOS,
+  fitsRatio,
+  pairSize,
+  ratioReadings,
+  readsAs,
+  SIZE_BETWEEN,
+  surelyFits,
+} from './geometry/aspect.ts';
 import { orderTopShort } from './geometry/card-corners.ts';
 import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
@@ -187,8 +195,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     }
   };
   // The perspective reading nearer the small size than the standard one.
-  const nearerSmall = (face: Face) =>
-    geometry[face].ratios[geometry[face].ratios.length - 1]! < (CARD_RATIOS.standard + CARD_RATIOS.small) / 2;
+  const nearerSmall = (face: Face) => geometry[face].ratios[geometry[face].ratios.length - 1]! < SIZE_BETWEEN;
   if (!sized.ok) {
     // One face standard (both readings fit it, or the perspective reading closely: a tilted
     // face's plain reading is off), the other read smaller.

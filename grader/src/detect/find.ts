@@ -2,7 +2,7 @@ import type { GradeRejection, RejectionCode } from '@gradelens/shared';
 import { orderTopShort, plausibleCard, shortestSide, sideOf } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { cornersOfSides, distance, fitLine, type Line, type Point } from '../geometry/homography.ts';
-import { CARD_RATIOS, ratioReadings, surelyFits } from '../geometry/aspect.ts';
+import { CARD_RATIOS, ratioReadings, SIZE_BETWEEN, surelyFits } from '../geometry/aspect.ts';
 import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
@@ -39,8 +39,6 @@ const MIN_COLOUR_SUPPORT = 0.3;
 /** ...and from this share on, with a card's ratio, it is the card. */
 const CLEAR_OUTLINE = 0.9;
 
-/** Between the small card's ratio (59/86 = 0.686) and the standard one (63/88 = 0.716). */
-const SIZE_BETWEEN = (CARD_RATIOS.small + CARD_RATIOS.standard) / 2;
 /** A region without a card's ratio this much larger than the card inside it is a holder (a top loader is 1.4 times a card). */
 const HOLDER_AREA_OVER_CARD = 1.15;
 /** The long side of the finer preview a card too small for the preview is looked for in. */

@@ -63,6 +63,8 @@ export function ratioReadings(
 
 /** The two card sizes' width over height: 63 x 88 mm and 59 x 86 mm. */
 export const CARD_RATIOS = { standard: 63 / 88, small: 59 / 86 } as const;
+/** Half-way between the two sizes' ratios: a reading below it is nearer the small size. */
+export const SIZE_BETWEEN = (CARD_RATIOS.small + CARD_RATIOS.standard) / 2;
 
 /** How far a reading may lie from a size's ratio and still fit it: half the gap between the sizes. */
 const RATIO_SLACK = 0.015;
@@ -107,8 +109,9 @@ export function pairSize<K extends string>(
   // plain readings being off by up to 0.05 under a tilt; unless the plain readings both fit one
   // size, as in a cropped photo, whose centre the perspective reading wrongly takes for the
   // lens's axis. Not for a face found in a holder, whose well or rim can read as either size.
-  const close = (reading: number) => kinds.find((kind) => Math.abs(reading - ratios[kind]) <= RATIO_CLOSE);
-  const closeTo = faces.map((readings, i) => (inHolder[i] ? undefined : close(readings[readings.length - 1]!)));
+  const closeTo = faces.map((readings, i) =>
+    inHolder[i] ? undefined : kinds.find((kind) => readsAs(readings, ratios[kind])),
+  );
   const plainAgree = kinds.some((kind) =>
     faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= RATIO_SLACK),
   );
