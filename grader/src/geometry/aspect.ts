@@ -16,13 +16,45 @@ const PHONE_FOCAL = 26 / 36;
  * the perspective with a pinhole camera whose principal point is the photo's centre (Zhang &
  * He, whiteboard scanning). When the view does not tell the focal length (square on, or tilted
  * about one of the card's own axes, so that one pair of sides stays parallel), a phone's main
- * camera is assumed: a 26 mm equivalent lens, 0.72 of the photo's long side.
+ * camera is assumed: a 26 mm equivalent lens, 0.72 of the photo's long side. The view tells it
+ * only when it holds steady as the corners move by a pixel (FOCAL_JITTER_PX): where one pair of
+ * sides is nearly parallel a fraction of a pixel swings it from half the long side to twice it:
+ * a standard card found within 0.2 px of its corners read 0.64, not 0.716 (zoo tuning seed 391's back).
+ * An unsteady focal length is let stand where the reading it gives lies within FOCAL_MATTERS of
+ * the phone's.
  */
 export function rectangleAspect(
   corners: [Point, Point, Point, Point],
   photo: { width: number; height: number },
   focal?: number,
 ): number {
+  const width = Math.max(photo.width, photo.height);
+  if (focal !== undefined) return aspectWith(corners, photo, (focal * width) ** 2);
+  const usable = (f2: number) => Number.isFinite(f2) && f2 >= (0.4 * width) ** 2 && f2 <= (6 * width) ** 2;
+  const assumed = aspectWith(corners, photo, (PHONE_FOCAL * width) ** 2);
+  const measured = measuredFocal2(corners, photo);
+  if (!usable(measured)) return assumed;
+  const reading = aspectWith(corners, photo, measured);
+  if (Math.abs(assumed - reading) <= FOCAL_MATTERS) return reading;
+  for (let i = 0; i < 4; i += 1)
+    for (const axis of ['x', 'y'] as const)
+      for (const d of [-FOCAL_JITTER_PX, FOCAL_JITTER_PX]) {
+        const moved = corners.map((p, k) => (k === i ? { ...p, [axis]: p[axis] + d } : p)) as typeof corners;
+        const f2 = measuredFocal2(moved, photo);
+        if (!usable(f2) || Math.abs(aspectWith(corners, photo, f2) - reading) > FOCAL_STEADY) return assumed;
+      }
+  return reading;
+}
+
+/** Each corner coordinate is moved by this much (photo pixels) to see whether the focal length holds. */
+const FOCAL_JITTER_PX = 1;
+/** It holds when the reading it gives moves by at most this much. */
+const FOCAL_STEADY = 0.004;
+/** Readings with the measured and the assumed focal length this close need no check. */
+const FOCAL_MATTERS = 0.02;
+
+/** The rectangle's two side directions in the camera's frame, up to the focal length (Zhang & He). */
+function vanishing(corners: [Point, Point, Point, Point], photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = corners;
   const c = (p: Point): Vec3 => [p.x - photo.width / 2, p.y - photo.height / 2, 1];
   const m1 = c(tl);
@@ -33,15 +65,23 @@ export function rectangleAspect(
   const k3 = dot(cross(m1, m4), m2) / dot(cross(m3, m4), m2);
   const n2: Vec3 = [k2 * m2[0] - m1[0], k2 * m2[1] - m1[1], k2 * m2[2] - m1[2]];
   const n3: Vec3 = [k3 * m3[0] - m1[0], k3 * m3[1] - m1[1], k3 * m3[2] - m1[2]];
-  const width = Math.max(photo.width, photo.height);
+  return { n2, n3 };
+}
+
+/** The focal length squared (photo pixels) that makes the quadrilateral's sides meet at right angles; NaN where none does. */
+function measuredFocal2(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): number {
+  const { n2, n3 } = vanishing(corners, photo);
   const denominator = n2[2] * n3[2];
-  const measured = Math.abs(denominator) < 1e-9 ? NaN : -(n2[0] * n3[0] + n2[1] * n3[1]) / denominator;
-  const f2 =
-    focal !== undefined
-      ? (focal * width) ** 2
-      : Number.isFinite(measured) && measured >= (0.4 * width) ** 2 && measured <= (6 * width) ** 2
-        ? measured
-        : (PHONE_FOCAL * width) ** 2;
+  return Math.abs(denominator) < 1e-9 ? NaN : -(n2[0] * n3[0] + n2[1] * n3[1]) / denominator;
+}
+
+/** The rectangle's width over height with the focal length squared `f2`. */
+function aspectWith(
+  corners: [Point, Point, Point, Point],
+  photo: { width: number; height: number },
+  f2: number,
+): number {
+  const { n2, n3 } = vanishing(corners, photo);
   const ratio2 = (n2[0] ** 2 / f2 + n2[1] ** 2 / f2 + n2[2] ** 2) / (n3[0] ** 2 / f2 + n3[1] ** 2 / f2 + n3[2] ** 2);
   return Math.sqrt(ratio2);
 }
