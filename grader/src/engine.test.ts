@@ -126,6 +126,19 @@ describe('a card running off the photo', () => {
   }, 60_000);
 });
 
+describe('several cards in the photo', () => {
+  it("answers multiple_cards where a line in the table joined to one card's sides reads like a printed zone", async () => {
+    // A zoo tuning bad input: two sports cards side by side on a desk of wood and paper. The
+    // largest outline around the left card takes the wood's edge above it for its top: it shows
+    // along 0.69 of its length and reads as a zone printed on a playmat. Leaving the zone out
+    // must not leave the card's own outline out with it (the right card was graded alone).
+    const { front, back, truth } = await generateZooBadInput(75);
+    expect(truth.expectedRejection).toBe('multiple_cards');
+    const outcome = await gradeCard(front, back);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('multiple_cards');
+  }, 60_000);
+});
+
 describe('finding the card', () => {
   it('puts the corners within a pixel of the truth, a dark border on dark cloth and wood grain included', async () => {
     const cases = await Promise.all([

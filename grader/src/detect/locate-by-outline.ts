@@ -78,14 +78,17 @@ export async function locateByOutline(
     (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
   // Where several card-shaped objects of a size show, zones printed on a playmat beside a card are not cards.
   const cardsAmong = (list: OutlineCandidate[]) => {
-    const objects = distinctCards(
-      preview,
-      list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards)),
-    );
+    const shaped = list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards));
+    const objects = distinctCards(preview, shaped);
     if (!severalCards(objects, frame)) return objects;
-    const cards = objects.filter((c) => !printedZone(preview, c));
+    // Without the zones, the outlines they stood for (a card's own, where a zone-like outline joined
+    // its sides to a line in the table) speak for their objects.
+    const cards = distinctCards(
+      preview,
+      shaped.filter((c) => !printedZone(preview, c)),
+    );
     // A zone is a card's size: one beside a card of its size. Zones larger than every card left (a cluttered scene) stay.
-    const largestZone = Math.max(0, ...objects.filter((c) => !cards.includes(c)).map((c) => c.area));
+    const largestZone = Math.max(0, ...objects.filter((c) => printedZone(preview, c)).map((c) => c.area));
     return cards.some((c) => c.area >= largestZone * ONE_SIZE_SHARE) ? cards : objects;
   };
   const contours = await supported(false);
