@@ -73,6 +73,27 @@ describe('centering', () => {
     expect(result.topBottom![0]).toBeCloseTo(larger(3, 4), 0);
   });
 
+  it("skips the dark halo a phone's sharpening leaves on a dark border just before a light design", () => {
+    // 1080p: 5.5 photo pixels per mm. The last photo pixel of the blue border before the light
+    // design is pushed darker, as a 3 x 3 unsharp mask leaves it.
+    const halo = 1 / 5.5;
+    const d = { left: 1.5, right: 4.5, top: 3, bottom: 3.6 };
+    const result = measure({
+      border: BLUE,
+      art: [150, 190, 240],
+      ...d,
+      photoPxPerMm: 5.5,
+      over: (x, y, inDesign) => {
+        if (inDesign) return undefined;
+        const into = Math.min(x - d.left, WIDTH - d.right - x, y - d.top, HEIGHT - d.bottom - y);
+        return into > -halo && x > d.left - halo && x < WIDTH - d.right + halo ? [12, 30, 105] : undefined;
+      },
+    });
+    expect(result.measurable).toBe(true);
+    expect(Math.abs(result.leftRight![0] - larger(1.5, 4.5))).toBeLessThan(0.4);
+    expect(Math.abs(result.topBottom![0] - larger(3, 3.6))).toBeLessThan(0.4);
+  });
+
   it("ends a bevelled frame's border at its shaded line, a few ΔE darker than the frame", () => {
     // A dark brown frame 2.5 mm wide all round; the design's edge is drawn as a 0.25 mm line,
     // lit on the top and left, shaded on the bottom and right (ΔE about 6 below the frame).

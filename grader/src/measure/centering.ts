@@ -130,6 +130,28 @@ interface StationReading {
   printed: { edge: number; colour: Lab } | null;
 }
 
+/**
+ * A phone's sharpening leaves a halo beside a strong step: the side before it pushed the other way
+ * (a dark border darker still just before a light design) for a photo pixel or so. A printed
+ * shaded line is a quarter of a millimetre or more (5 photo pixels at 20 px per mm).
+ */
+const HALO_PHOTO_PX = 1.5;
+
+/**
+ * Where the step that starts at sample `k` properly begins: past a halo, samples on the far side
+ * of the border's lightness from the design beyond (`reach` samples on), no more than `halo` of
+ * them, that the design then passes by more than they fell short of the border. Otherwise `k`.
+ */
+function pastHalo(labs: Lab[], border: Lab, k: number, halo: number, reach: number): number {
+  const beyond = labs[Math.min(labs.length - 1, k + reach)]![0] - border[0];
+  const way = Math.sign(beyond);
+  let j = k;
+  while (j < labs.length && (labs[j]![0] - border[0]) * way < 0) j += 1;
+  if (j === k || j - k > halo || j >= labs.length) return k;
+  const depth = Math.max(...labs.slice(k, j).map((c) => (border[0] - c[0]) * way));
+  return Math.abs(beyond) > depth ? j : k;
+}
+
 /** A frame's strip lasts this far (mm) before a light title bar or panel may follow it. */
 const FRAME_STRIP_MM = 0.5;
 /** The share of a side's stations read that must see that strip, on one line, in one colour (within FRAME_STRIP_DE)... */
@@ -266,13 +288,15 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
   const sustain = Math.ceil(SUSTAIN_MM * p);
   const beyond = Math.ceil(PRINT_MM * p);
   const artSamples = Math.ceil(ART_MM * p);
-  // The design's first colour: where the step levels off. A bevel's thin shaded line is that
-  // colour (the field beyond it would put the edge past the line), a plain step's plateau is.
-  // The edge is the half-way crossing from the border's colour to it.
+  // The design's first colour: where the step levels off, past a sharpening halo (pastHalo). A
+  // bevel's thin shaded line is that colour (the field beyond it would put the edge past the
+  // line), a plain step's plateau is. The edge is the half-way crossing from the border's colour to it.
+  const halo = Math.max(1, Math.round((HALO_PHOTO_PX * p) / face.face.photoPxPerMm));
   const edgeAt = (k: number) => {
-    let top = k;
+    const from = pastHalo(labs, border, k, halo, artSamples);
+    let top = from;
     while (
-      top + 1 < Math.min(profile.length, k + artSamples) &&
+      top + 1 < Math.min(profile.length, from + artSamples) &&
       profile[top + 1]! - profile[top]! > LEVEL_RISE * profile[top]!
     )
       top += 1;
