@@ -360,6 +360,21 @@ describe('small print in the border', () => {
   }, 120_000);
 });
 
+describe("a bevel's shaded line at the frame's edge", () => {
+  it('ends the border where the line begins though only some stations see it begin', async () => {
+    // A zoo tuning seed: a Yu-Gi-Oh-like front, 12 MP. The frame's bevel is shaded along its right
+    // and bottom in nearly the border's colour: six stations of the right side read where it
+    // begins, three its far side 0.3 mm in, and the side was not measured.
+    const { front, back, truth } = await generateZooCase({ seed: 34 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const measured = outcome.report.centering.front;
+    expect(measured.measurable).toBe(true);
+    for (const axis of ['leftRight', 'topBottom'] as const)
+      expect(Math.abs(larger(measured[axis]) - larger(truth.centering.front[axis]))).toBeLessThan(1);
+  }, 60_000);
+});
+
 describe('a lamp to one side', () => {
   it("finds the card's outline, not its shadow, on white paper and on dark cloth", async () => {
     const cases = await Promise.all([

@@ -38,6 +38,8 @@ const OUTLIER_MM = 0.15;
  * few stations is art, or ringing beside the edge.
  */
 const MAX_TILT_MM = 0.3;
+/** A line tilted by at most this much (mm over the stations) is level: a print square on the sheet. */
+const LEVEL_TILT_MM = 0.1;
 /** Stations (of STATIONS) on one line that a side needs: fewer is a guess. */
 const MIN_STATIONS = 5;
 /** A side's line is tilted when its slope is this many standard errors from level. */
@@ -104,7 +106,7 @@ function outerEdgeAt(face: LabFace, side: Side, along: number, background: Rgb, 
  * border's colour moves the step inward): the line is the one through two stations that the
  * most others lie on, preferring the outermost when two lines tie.
  */
-function dropOutliers(values: (number | null)[]): (number | null)[] {
+function dropOutliers(values: (number | null)[], maxTiltMm = MAX_TILT_MM): (number | null)[] {
   const points = values.flatMap((v, i) => (v === null ? [] : [{ i, v }]));
   if (points.length < 3) return values;
   let best: { inliers: typeof points; mean: number } = { inliers: [], mean: Infinity };
@@ -113,7 +115,7 @@ function dropOutliers(values: (number | null)[]): (number | null)[] {
       const p = points[a]!;
       const q = points[b]!;
       const slope = (q.v - p.v) / (q.i - p.i);
-      if (Math.abs(slope) * (STATIONS - 1) > MAX_TILT_MM) continue;
+      if (Math.abs(slope) * (STATIONS - 1) > maxTiltMm) continue;
       const inliers = points.filter((r) => Math.abs(r.v - (p.v + slope * (r.i - p.i))) <= OUTLIER_MM);
       const mean = inliers.reduce((t, r) => t + r.v, 0) / inliers.length;
       if (inliers.length > best.inliers.length || (inliers.length === best.inliers.length && mean < best.mean))
@@ -176,16 +178,32 @@ function framesBeforeTitle(read: (StationReading | null)[]): (number | null)[] |
 
 /**
  * The frame's edge per station: where a faint band (a bevel's shaded line) comes before the step
- * at most of the stations read, on one straight line, the band's start; otherwise the step's.
+ * at most of the stations read, on one straight line, the band's start; where a level line is
+ * read at most stations and the rest read a band's width deeper, that line; otherwise the step's.
  */
 function frameEdge(read: (StationReading | null)[]): (number | null)[] {
   const strips = framesBeforeTitle(read);
   if (strips) return strips;
   const edges = dropOutliers(read.map((r) => r?.edge ?? null));
   // A station that read the band itself as the step has no band before it: its edge is the band's.
-  const bands = dropOutliers(read.map((r) => r?.band ?? r?.edge ?? null));
+  const firsts = read.map((r) => r?.band ?? r?.edge ?? null);
+  const bands = dropOutliers(firsts);
   const count = (values: (number | null)[]) => values.filter((v) => v !== null).length;
   const readCount = count(read.map((r) => r?.edge ?? null));
+  // A bevel's shaded line as dark as the border shows at some stations only (where the frame's
+  // mottle lifts it off the border's colour): those read the frame's edge, the rest the line's far
+  // side a few tenths of a millimetre in, and a line tilted across both groups would fit them all.
+  // A level line that most stations read, every other station reading deeper by no more than a
+  // band's width, is the frame's edge.
+  const level = dropOutliers(firsts, LEVEL_TILT_MM);
+  const levelMean = level.reduce<number>((t, v) => t + (v ?? 0), 0) / Math.max(1, count(level));
+  const deeper = firsts.filter((v, i) => v !== null && level[i] === null);
+  if (
+    count(level) >= MIN_STATIONS &&
+    deeper.length > 0 &&
+    deeper.every((v) => v! > levelMean + OUTLIER_MM && v! <= levelMean + BAND_MAX_MM)
+  )
+    return level;
   return count(bands) >= Math.max(MIN_STATIONS, Math.ceil(BAND_SHARE * readCount)) ? bands : edges;
 }
 
