@@ -18,10 +18,10 @@ const PHONE_FOCAL = 26 / 36;
  * about one of the card's own axes, so that one pair of sides stays parallel), a phone's main
  * camera is assumed: a 26 mm equivalent lens, 0.72 of the photo's long side. The view tells it
  * only when it holds steady as the corners move by a pixel (FOCAL_JITTER_PX): where one pair of
- * sides is nearly parallel a fraction of a pixel swings it from half the long side to twice it:
- * a standard card found within 0.2 px of its corners read 0.64, not 0.716 (zoo tuning seed 391's back).
- * An unsteady focal length is let stand where the reading it gives lies within FOCAL_MATTERS of
- * the phone's.
+ * sides is nearly parallel a fraction of a pixel swings it from half the long side to twice it,
+ * and a standard card found within 0.2 px of its corners read 0.64, not 0.716 (zoo tuning seed
+ * 391's back). An unsteady focal length is let stand where the reading it gives lies within
+ * FOCAL_MATTERS of the phone's.
  */
 export function rectangleAspect(
   corners: [Point, Point, Point, Point],
