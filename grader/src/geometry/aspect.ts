@@ -29,19 +29,20 @@ export function rectangleAspect(
   focal?: number,
 ): number {
   const width = Math.max(photo.width, photo.height);
-  if (focal !== undefined) return aspectWith(corners, photo, (focal * width) ** 2);
+  const sides = vanishing(corners, photo);
+  if (focal !== undefined) return aspectWith(sides, (focal * width) ** 2);
   const usable = (f2: number) => Number.isFinite(f2) && f2 >= (0.4 * width) ** 2 && f2 <= (6 * width) ** 2;
-  const assumed = aspectWith(corners, photo, (PHONE_FOCAL * width) ** 2);
-  const measured = measuredFocal2(corners, photo);
+  const assumed = aspectWith(sides, (PHONE_FOCAL * width) ** 2);
+  const measured = measuredFocal2(sides);
   if (!usable(measured)) return assumed;
-  const reading = aspectWith(corners, photo, measured);
+  const reading = aspectWith(sides, measured);
   if (Math.abs(assumed - reading) <= FOCAL_MATTERS) return reading;
   for (let i = 0; i < 4; i += 1)
     for (const axis of ['x', 'y'] as const)
       for (const d of [-FOCAL_JITTER_PX, FOCAL_JITTER_PX]) {
         const moved = corners.map((p, k) => (k === i ? { ...p, [axis]: p[axis] + d } : p)) as typeof corners;
-        const f2 = measuredFocal2(moved, photo);
-        if (!usable(f2) || Math.abs(aspectWith(corners, photo, f2) - reading) > FOCAL_STEADY) return assumed;
+        const f2 = measuredFocal2(vanishing(moved, photo));
+        if (!usable(f2) || Math.abs(aspectWith(sides, f2) - reading) > FOCAL_STEADY) return assumed;
       }
   return reading;
 }
@@ -53,8 +54,10 @@ const FOCAL_STEADY = 0.004;
 /** Readings with the measured and the assumed focal length this close need no check. */
 const FOCAL_MATTERS = 0.02;
 
+type Sides = { n2: Vec3; n3: Vec3 };
+
 /** The rectangle's two side directions in the camera's frame, up to the focal length (Zhang & He). */
-function vanishing(corners: [Point, Point, Point, Point], photo: { width: number; height: number }) {
+function vanishing(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): Sides {
   const [tl, tr, br, bl] = corners;
   const c = (p: Point): Vec3 => [p.x - photo.width / 2, p.y - photo.height / 2, 1];
   const m1 = c(tl);
@@ -69,19 +72,13 @@ function vanishing(corners: [Point, Point, Point, Point], photo: { width: number
 }
 
 /** The focal length squared (photo pixels) that makes the quadrilateral's sides meet at right angles; NaN where none does. */
-function measuredFocal2(corners: [Point, Point, Point, Point], photo: { width: number; height: number }): number {
-  const { n2, n3 } = vanishing(corners, photo);
+function measuredFocal2({ n2, n3 }: Sides): number {
   const denominator = n2[2] * n3[2];
   return Math.abs(denominator) < 1e-9 ? NaN : -(n2[0] * n3[0] + n2[1] * n3[1]) / denominator;
 }
 
 /** The rectangle's width over height with the focal length squared `f2`. */
-function aspectWith(
-  corners: [Point, Point, Point, Point],
-  photo: { width: number; height: number },
-  f2: number,
-): number {
-  const { n2, n3 } = vanishing(corners, photo);
+function aspectWith({ n2, n3 }: Sides, f2: number): number {
   const ratio2 = (n2[0] ** 2 / f2 + n2[1] ** 2 / f2 + n2[2] ** 2) / (n3[0] ** 2 / f2 + n3[1] ** 2 / f2 + n3[2] ** 2);
   return Math.sqrt(ratio2);
 }
