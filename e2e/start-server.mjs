@@ -13,6 +13,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const mailDir = path.join(root, 'e2e', '.mail');
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
+// Files are numbered in arrival order: two mails to one address in the same millisecond (an order's
+// "shipped" and "delivered" under load) once shared a name, and the later one overwrote the first.
+let mailCount = 0;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -22,7 +25,10 @@ const smtp = new SMTPServer({
     stream.on('data', (c) => chunks.push(c));
     stream.on('end', () => {
       const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-      writeFileSync(path.join(mailDir, `${Date.now()}-${to}.eml`), Buffer.concat(chunks));
+      writeFileSync(
+        path.join(mailDir, `${Date.now()}-${String(++mailCount).padStart(5, '0')}-${to}.eml`),
+        Buffer.concat(chunks),
+      );
       callback();
     });
   },
