@@ -26,8 +26,9 @@ function isTransient(error: unknown): boolean {
 
 /**
  * SMTP through SMTP_URL, each mail tried up to three times where the failure is transient, so a
- * mail server that is busy for a moment does not lose a buyer's or a user's mail. Without it no mail leaves: the log names the recipient and the
- * subject only, since a mail's text can carry a reset link that would sign anyone in.
+ * mail server that is busy for a moment does not lose a buyer's or a user's mail. Without
+ * SMTP_URL no mail leaves: the log names the recipient and the subject only, since a mail's text
+ * can carry a reset link that would sign anyone in.
  */
 export function createMailer(options: {
   smtpUrl?: string;
