@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app.ts';
 import { createUser, uniqueIp } from '../../test/support/factories.ts';
+import { startSmtpCapture } from '../../test/support/smtp.ts';
 import { createMailer } from './mailer.ts';
 
 /** A logger whose lines the test reads back, as a server without SMTP_URL would write them. */
@@ -46,59 +45,28 @@ describe('the mailer without SMTP_URL', () => {
 });
 
 describe('the mailer with SMTP_URL', () => {
-  /** A real SMTP server on loopback that answers the first `busy` messages with `code` and keeps the rest. */
-  async function flakyServer(busy: number, code: number) {
-    let attempts = 0;
-    const kept: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          attempts += 1;
-          if (attempts <= busy) {
-            callback(Object.assign(new Error('try again later'), { responseCode: code }));
-            return;
-          }
-          kept.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    return {
-      url: `smtp://127.0.0.1:${port}`,
-      kept,
-      attempts: () => attempts,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
-  }
   const captured = capturedLog();
   afterAll(() => captured.close());
   const mail = { to: 'buyer@example.com', subject: 'Order #2 has shipped', text: 'On its way.' };
 
   it('tries a mail again when the server is busy for a moment, and delivers it once', async () => {
-    const smtp = await flakyServer(2, 421);
+    const smtp = await startSmtpCapture({ busy: { count: 2, code: 421 } });
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'a@b.c', log: captured.log, retryDelaysMs: [20, 20] });
     await mailer.send(mail);
     expect(smtp.attempts()).toBe(3);
-    expect(smtp.kept).toHaveLength(1);
-    expect(smtp.kept[0]).toContain('Order #2 has shipped');
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]!.raw).toContain('Order #2 has shipped');
     await smtp.close();
   });
 
   it('gives up after three attempts, and at once on a permanent refusal', async () => {
-    const busy = await flakyServer(5, 451);
+    const busy = await startSmtpCapture({ busy: { count: 5, code: 451 } });
     const retrying = createMailer({ smtpUrl: busy.url, from: 'a@b.c', log: captured.log, retryDelaysMs: [20, 20] });
     await expect(retrying.send(mail)).rejects.toThrow();
     expect(busy.attempts()).toBe(3);
     await busy.close();
 
-    const refusing = await flakyServer(5, 554);
+    const refusing = await startSmtpCapture({ busy: { count: 5, code: 554 } });
     const once = createMailer({ smtpUrl: refusing.url, from: 'a@b.c', log: captured.log, retryDelaysMs: [20, 20] });
     await expect(once.send(mail)).rejects.toThrow();
     expect(refusing.attempts()).toBe(1);

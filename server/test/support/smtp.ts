@@ -6,14 +6,22 @@ export interface CapturedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives (or, with `refuse`, refuses every recipient). */
-export async function startSmtpCapture(options: { refuse?: boolean } = {}): Promise<{
+/**
+ * A real SMTP server on loopback that keeps every message it receives (or, with `refuse`, refuses
+ * every recipient; with `busy`, answers the first `busy.count` messages with `busy.code`).
+ */
+export async function startSmtpCapture(
+  options: { refuse?: boolean; busy?: { count: number; code: number } } = {},
+): Promise<{
   url: string;
   mails: CapturedMail[];
+  /** Messages offered so far, kept or answered busy. */
+  attempts(): number;
   waitFor(to: string): Promise<CapturedMail>;
   close(): Promise<void>;
 }> {
   const mails: CapturedMail[] = [];
+  let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -25,6 +33,11 @@ export async function startSmtpCapture(options: { refuse?: boolean } = {}): Prom
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        attempts += 1;
+        if (options.busy && attempts <= options.busy.count) {
+          callback(Object.assign(new Error('try again later'), { responseCode: options.busy.code }));
+          return;
+        }
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
         callback();
       });
@@ -35,6 +48,7 @@ export async function startSmtpCapture(options: { refuse?: boolean } = {}): Prom
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    attempts: () => attempts,
     async waitFor(to) {
       for (let i = 0; i < 200; i += 1) {
         const mail = mails.find((m) => m.to.includes(to));
