@@ -54,6 +54,27 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
   });
 
+  it('reads a hairline of whitening at the very edge of a dark border on a lighter table, lighter than both', () => {
+    // A black border on a grey desk: the outline's blur mixes black and grey, never white.
+    const dark: DrawnCard = { ...card, table: [150, 150, 150], border: [20, 20, 25] };
+    const result = measure({ ...dark, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
+    const top = view(result, 'top');
+    expect(top.lengthMm).toBeGreaterThan(5.8);
+    expect(top.lengthMm).toBeLessThan(6.2);
+    expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
+  });
+
+  it('does not read a hairline at the edge of a dark border that is no lighter than the table beside it', () => {
+    // On white paper a light line within the outline's blur may be the paper: not read.
+    const onPaper: DrawnCard = { ...card, table: [235, 235, 230], border: [20, 20, 25] };
+    const result = measure({
+      ...onPaper,
+      paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined),
+    });
+    expect(view(result, 'top').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
   it('does not read a light hairline at the edge of a grey border as whitening: a sharpening halo looks the same', () => {
     const grey: DrawnCard = { ...card, border: [150, 150, 150] };
     const result = measure({ ...grey, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });

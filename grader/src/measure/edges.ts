@@ -48,6 +48,11 @@ const FAR_OUTSIDE_MM = 1.2;
  */
 const DARKER_OUTSIDE = 10;
 const COLOURED_BORDER = 25;
+/**
+ * How much lighter (L*) than a table lighter than the border a pixel within the outline's blur
+ * must be to be stock, not the table brightened by the phone's sharpening along the outline.
+ */
+const TABLE_HALO = 12;
 /** The shortest whitening read along a side whose art runs to the edge (mm). */
 const ART_WHITENING_MM = 1;
 
@@ -249,15 +254,21 @@ function edgeSamples(
       visible &&
       outside[0] < reference[0] - DARKER_OUTSIDE &&
       Math.hypot(reference[1], reference[2]) >= COLOURED_BORDER;
-    const from = Math.max(outline, 0) + (hairline ? firstPixel : band);
+    // Where the table is the lighter, no mix of the two is lighter than the table: stock lighter
+    // than the table by more than its sharpening halo is read within the blur too (a hairline of
+    // whitening at the edge of a black border on a grey desk). The halo lies on the table's side.
+    const lighterThanTable = visible && !hairline && outside[0] > reference[0];
+    const blurEnd = Math.max(outline, 0) + band;
+    const from = Math.max(outline, 0) + (hairline || lighterThanTable ? firstPixel : band);
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = from; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
       const i = face.pixelOffset(acrossPixel(d) + alongPixel);
-      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference)) {
+      const inBlur = lighterThanTable && d < blurEnd;
+      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference) && (!inBlur || lab[i]! >= outside[0] + TABLE_HALO)) {
         whitenedDepth = d;
         gap = 0;
-      } else gap += 1;
+      } else if (!inBlur) gap += 1;
     }
     samples.push({ along, outline, whitenedDepth, visible });
   }
