@@ -7,6 +7,9 @@ const WHITE: [number, number, number] = [245, 245, 240];
 
 const measure = (drawn: DrawnCard) => measureEdges(drawFace(drawn), bordersOf(drawn), 'back');
 const view = (result: ReturnType<typeof measure>, side: string) => result.views.find((v) => v.side === side)!;
+/** Stock showing only 0.1 mm deep along 6 mm of the top side: a hairline within the outline's blur. */
+const hairlineOnTop = (drawn: DrawnCard) =>
+  measure({ ...drawn, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
 
 describe('measureEdges', () => {
   it('finds nothing along four clean, straight sides', () => {
@@ -45,9 +48,8 @@ describe('measureEdges', () => {
   });
 
   it('reads a hairline of whitening at the very edge of a coloured border on a darker table', () => {
-    // Stock showing only 0.1 mm deep along 6 mm of the top side: within the outline's blur, where
-    // no mix of the dark table and the blue border is as light as it.
-    const result = measure({ ...card, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
+    // Within the outline's blur no mix of the dark table and the blue border is as light as it.
+    const result = hairlineOnTop(card);
     const top = view(result, 'top');
     expect(top.lengthMm).toBeGreaterThan(5.8);
     expect(top.lengthMm).toBeLessThan(6.2);
@@ -57,7 +59,7 @@ describe('measureEdges', () => {
   it('reads a hairline of whitening at the very edge of a dark border on a lighter table, lighter than both', () => {
     // A black border on a grey desk: the outline's blur mixes black and grey, never white.
     const dark: DrawnCard = { ...card, table: [150, 150, 150], border: [20, 20, 25] };
-    const result = measure({ ...dark, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
+    const result = hairlineOnTop(dark);
     const top = view(result, 'top');
     expect(top.lengthMm).toBeGreaterThan(5.8);
     expect(top.lengthMm).toBeLessThan(6.2);
@@ -67,17 +69,14 @@ describe('measureEdges', () => {
   it('does not read a hairline at the edge of a dark border that is no lighter than the table beside it', () => {
     // On white paper a light line within the outline's blur may be the paper: not read.
     const onPaper: DrawnCard = { ...card, table: [235, 235, 230], border: [20, 20, 25] };
-    const result = measure({
-      ...onPaper,
-      paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined),
-    });
+    const result = hairlineOnTop(onPaper);
     expect(view(result, 'top').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
   });
 
   it('does not read a light hairline at the edge of a grey border as whitening: a sharpening halo looks the same', () => {
     const grey: DrawnCard = { ...card, border: [150, 150, 150] };
-    const result = measure({ ...grey, paint: (x, y) => (y >= 0 && y < 0.1 && x > 20 && x < 26 ? WHITE : undefined) });
+    const result = hairlineOnTop(grey);
     expect(view(result, 'top').lengthMm).toBe(0);
     expect(result.defects).toEqual([]);
   });
