@@ -47,19 +47,13 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
   });
 
-  it('reads a hairline of whitening at the very edge of a coloured border on a darker table', () => {
-    // Within the outline's blur no mix of the dark table and the blue border is as light as it.
-    const result = hairlineOnTop(card);
-    const top = view(result, 'top');
-    expect(top.lengthMm).toBeGreaterThan(5.8);
-    expect(top.lengthMm).toBeLessThan(6.2);
-    expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
-  });
-
-  it('reads a hairline of whitening at the very edge of a dark border on a lighter table, lighter than both', () => {
-    // A black border on a grey desk: the outline's blur mixes black and grey, never white.
-    const dark: DrawnCard = { ...card, table: [150, 150, 150], border: [20, 20, 25] };
-    const result = hairlineOnTop(dark);
+  // Within the outline's blur no mix of card and table is lighter than the lighter of the two:
+  // a blue border on a darker table, a black border on a grey desk.
+  it.each([
+    ['a coloured border on a darker table', card],
+    ['a dark border on a lighter table', { ...card, table: [150, 150, 150], border: [20, 20, 25] } as DrawnCard],
+  ])('reads a hairline of whitening at the very edge of %s', (_, drawn) => {
+    const result = hairlineOnTop(drawn);
     const top = view(result, 'top');
     expect(top.lengthMm).toBeGreaterThan(5.8);
     expect(top.lengthMm).toBeLessThan(6.2);
