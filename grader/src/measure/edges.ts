@@ -257,14 +257,14 @@ function edgeSamples(
     // Where the table is the lighter, no mix of the two is lighter than the table: stock lighter
     // than the table by more than its sharpening halo is read within the blur too (a hairline of
     // whitening at the edge of a black border on a grey desk). The halo lies on the table's side.
-    const lighterThanTable = visible && !hairline && outside[0] > reference[0];
-    const blurEnd = Math.max(outline, 0) + band;
-    const from = Math.max(outline, 0) + (hairline || lighterThanTable ? firstPixel : band);
+    const tableLighter = visible && outside[0] > reference[0];
+    const edge = Math.max(outline, 0);
+    const from = edge + (hairline || tableLighter ? firstPixel : band);
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = from; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
       const i = face.pixelOffset(acrossPixel(d) + alongPixel);
-      const inBlur = lighterThanTable && d < blurEnd;
+      const inBlur = tableLighter && d < edge + band;
       if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference) && (!inBlur || lab[i]! >= outside[0] + TABLE_HALO)) {
         whitenedDepth = d;
         gap = 0;
