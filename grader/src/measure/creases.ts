@@ -67,14 +67,10 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
       .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
       .map((c) => extend(c, L, w, h, p, reach))
       // A fold crosses the design; a pair along an edge of it (the bevel and shadow of a name plate
-      // set at a slant) has one print on one side and another on the other, the same side the
-      // lighter all along. Across busy art the print either side differs too, but which side is
-      // the lighter changes along the fold.
+      // set at a slant) has one print on one side and another on the other.
       .filter((c) => {
         const step = medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p);
-        if (nearlySquare(c)) return step < SQUARE_SIDE_STEP;
-        const oneWay = medianSideStep(plane, c.ax, c.ay, c.bx, c.by, SIDE_MM * p, true);
-        return step < SIDE_STEP || oneWay < Math.min(SIDE_STEP, step * ONE_WAY_SHARE);
+        return step < (nearlySquare(c) ? SQUARE_SIDE_STEP : SIDE_STEP);
       })
       .filter((c, _, all) => !all.some((o) => o !== c && besideIt(c, o, p)))
       // A fold shades the card along nearly all of its length; a line of type read as one is a pair
@@ -188,14 +184,6 @@ function pairAt(L: Float32Array, i: number, n: number, f: number): number {
 /** Where the print either side of a crease is read (mm, beyond its bands) and the L* step there that makes it an edge of the design. */
 const SIDE_MM = 1.5;
 const SIDE_STEP = 8;
-/**
- * Where the print either side differs by SIDE_STEP or more, a pair still crosses it when the
- * signed step (one side less the other) is less than this share of the unsigned one: which side
- * is the lighter changes along the line, as over art, not along a plate's edge. Within this share
- * the rule leaves a pair whose sides differ one way near SIDE_STEP (a swirl's band on a
- * Pokemon-like back, zoo tuning seed 436) where it was.
- */
-const ONE_WAY_SHARE = 0.5;
 
 type Piece = { ax: number; ay: number; bx: number; by: number; code: number };
 

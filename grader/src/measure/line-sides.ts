@@ -15,8 +15,7 @@ export interface LightnessPlane {
 /**
  * The median, over the line from (ax, ay) to (bx, by) (plane pixels), of the lightness
  * difference between the points `offset` pixels to either side of it; NaN when the line has no
- * point whose two sides lie on the plane. `signed`: the size of the median of the differences
- * taken one side less the other, which is small where the lighter side changes along the line.
+ * point whose two sides lie on the plane.
  */
 export function medianSideStep(
   plane: LightnessPlane,
@@ -25,7 +24,6 @@ export function medianSideStep(
   bx: number,
   by: number,
   offset: number,
-  signed = false,
 ): number {
   const { L, w, h } = plane;
   const length = Math.hypot(bx - ax, by - ay);
@@ -39,13 +37,12 @@ export function medianSideStep(
   };
   const steps: number[] = [];
   for (let t = 0; t <= length; t += 1) {
-    const difference = at(ax + ux * t + nx, ay + uy * t + ny) - at(ax + ux * t - nx, ay + uy * t - ny);
-    const step = signed ? difference : Math.abs(difference);
+    const step = Math.abs(at(ax + ux * t + nx, ay + uy * t + ny) - at(ax + ux * t - nx, ay + uy * t - ny));
     if (!Number.isNaN(step)) steps.push(step);
   }
   if (!steps.length) return NaN;
   steps.sort((a, b) => a - b);
-  return Math.abs(steps[steps.length >> 1]!);
+  return steps[steps.length >> 1]!;
 }
 
 /** A line on a plane, (ax, ay) to (bx, by) in its pixels. */
