@@ -47,30 +47,6 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
   });
 
-  it('measures flecks of whitening up to 2 mm apart as one worn stretch, farther apart as separate ones', () => {
-    // Stock showing in 1 mm flecks along the top side, 0.15 to 0.3 mm deep: three 1.5 mm apart
-    // from 20 to 26 mm, and two more 4 mm apart at 35 and 40 mm.
-    const flecks = [
-      [20, 0.2],
-      [22.5, 0.3],
-      [25, 0.15],
-      [35, 0.25],
-      [40, 0.2],
-    ];
-    const worn = (x: number, y: number) => flecks.some(([at, depth]) => x > at! && x < at! + 1 && y >= 0 && y < depth!);
-    const result = measure({ ...card, paint: (x, y) => (worn(x, y) ? WHITE : undefined) });
-    const stretches = result.defects.filter((d) => d.location === 'top edge').map((d) => d.sizeMm);
-    expect(stretches).toHaveLength(3);
-    expect(stretches[0]).toBeGreaterThan(5.7);
-    expect(stretches[0]).toBeLessThan(6.2);
-    expect(stretches[1]).toBeLessThan(1.2);
-    expect(stretches[2]).toBeLessThan(1.2);
-    expect(view(result, 'top').lengthMm).toBeCloseTo(
-      stretches.reduce((t, s) => t + s, 0),
-      1,
-    );
-  });
-
   // Within the outline's blur no mix of card and table is lighter than the lighter of the two:
   // a blue border on a darker table, a black border on a grey desk.
   it.each([

@@ -129,10 +129,8 @@ export function measureEdges(
     // Where art runs to the edge, a light fleck of it that meets the edge (a sparkle of foil, an
     // etched or highlight line) reads as whitening over a fraction of a millimetre; worn stock
     // runs farther along the edge.
-    const stretches = joinedWear(
-      runs(flagged, gap).filter(
-        (r) => r.end - r.start >= shortest && (plain || r.kind === 'edge_chip' || r.end - r.start >= ART_WHITENING_MM),
-      ),
+    const stretches = runs(flagged, gap).filter(
+      (r) => r.end - r.start >= shortest && (plain || r.kind === 'edge_chip' || r.end - r.start >= ART_WHITENING_MM),
     );
     let severity = 0;
     for (const s of stretches) {
@@ -373,27 +371,6 @@ function lineAlongSide(samples: EdgeSample[], gap: number, photoPixel: number, l
   if (pieces.length < LINE_PIECES && light.length < LINE_COVER * samples.length) return false;
   const depth = median(light.map((s) => s.whitenedDepth));
   return light.filter((s) => Math.abs(s.whitenedDepth - depth) <= photoPixel).length >= LINE_EVEN * light.length;
-}
-
-/**
- * Worn stock shows along an edge in flecks: where the whitening between them is too faint for the
- * photo, one worn stretch reads as pieces a fraction of a millimetre apart. Whitened stretches at
- * most this far apart (mm) are one stretch, as a grader measures it from its first fleck to its last.
- */
-const WEAR_JOIN_MM = 2;
-
-/** Whitened stretches lying at most WEAR_JOIN_MM apart joined into one; chips stay as they are. */
-function joinedWear<S extends { start: number; end: number; maxDepth: number; kind: 'edge_chip' | 'edge_whitening' }>(
-  stretches: S[],
-): S[] {
-  const out: S[] = [];
-  for (const s of stretches) {
-    const last = out[out.length - 1];
-    if (last && last.kind === 'edge_whitening' && s.kind === 'edge_whitening' && s.start - last.end <= WEAR_JOIN_MM) {
-      out[out.length - 1] = { ...last, end: s.end, maxDepth: Math.max(last.maxDepth, s.maxDepth) };
-    } else out.push(s);
-  }
-  return out;
 }
 
 /** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */
