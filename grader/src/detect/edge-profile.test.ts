@@ -88,6 +88,15 @@ describe('the step of a profile', () => {
     expect(riseAt(samples(values), 50)).toBeLessThan(2);
   });
 
+  it('leaves unknown a printed edge read without widening whose rise fills the window (a blurred photo), and keeps a sharp one', () => {
+    // Read 3 to 10 samples either side of a forty-sample ramp, the step times at about 11: a
+    // blurred photo would pass for a sharp one.
+    const ramp = Array.from({ length: 41 }, (_, i) => i * 2.5);
+    expect(riseAt(samples(stepProfile(160, 60, 0, ramp, 100)), 80, false)).toBeNaN();
+    const sharp = Array.from({ length: 3 }, (_, i) => i * 50);
+    expect(riseAt(samples(stepProfile(160, 60, 0, sharp, 100)), 61, false)).toBeCloseTo(1.6, 1);
+  });
+
   it('leaves the rise of a faint step unknown', () => {
     expect(riseAt(samples(stepProfile(100, 50, 0, [], 15)), 50)).toBeNaN();
   });

@@ -318,10 +318,13 @@ export const SHARPEST_SHARE = 0.25;
  * rise fills RISE_FILLS of that reach, the step is wider than the window shows (a blurred photo: the
  * levels read were still on its slope, and the rise came out a third of its width), so it is read
  * again with the levels farther out, as far as the profile reaches. Not with `widen` false: a
- * printed edge inside the border has other print within the wider reach.
+ * printed edge inside the border has other print within the wider reach; such a rise that fills
+ * the window is NaN, as wide as the window shows or wider (a blurred photo's print read 4 to 6
+ * pixels wide, its card's edge 12 to 30, and the sharp print passed it).
  */
 export function riseAt(profile: Samples, h: number, widen = true): number {
   let rise = riseWithin(profile, h, RISE_WINDOWS[0]!);
+  if (!widen) return rise >= RISE_FILLS * RISE_WINDOWS[0]!.far ? Number.NaN : rise;
   for (let k = 1; widen && k < RISE_WINDOWS.length; k += 1) {
     const window = RISE_WINDOWS[k]!;
     if (!(rise >= RISE_FILLS * RISE_WINDOWS[k - 1]!.far) || h - window.far < 0 || h + window.far > profile.length)
