@@ -113,4 +113,16 @@ describe('finding a card by its colour', () => {
     expect(rejection(locateCard(await preview([]), PHOTO_WIDTH))).toBe('no_card');
     expect(rejection(locateCard(await preview([{ x: 180, y: 120, w: 30, h: 42 }]), PHOTO_WIDTH))).toBe('no_card');
   });
+
+  it('answers card_cut_off for a card too small to be the subject that runs off the frame (cut off is said before too small)', async () => {
+    // 50 x 70 preview pixels, 30 of its 50 inside the frame: under 3% of the frame, as a small card's whole is.
+    expect(rejection(locateCard(await preview([{ x: 370, y: 100, w: 50, h: 70 }]), PHOTO_WIDTH))).toBe('card_cut_off');
+    // Inside the frame it is a card too small to be the subject.
+    expect(rejection(locateCard(await preview([{ x: 300, y: 100, w: 50, h: 70 }]), PHOTO_WIDTH))).toBe('no_card');
+    // A ruled line across the table runs off the frame too, but fills no card's area.
+    const ruled =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${TABLE}"/>` +
+      `<line x1="0" y1="40" x2="${W}" y2="200" stroke="#2e2218" stroke-width="3"/></svg>`;
+    expect(rejection(locateCard(await rasterOfSvg(ruled), PHOTO_WIDTH))).toBe('no_card');
+  });
 });

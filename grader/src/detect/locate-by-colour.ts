@@ -31,6 +31,16 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
         ...finderRejection('multiple_cards'),
         objects: cards.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: true })),
       };
+    // A solid object too small to be the subject that runs off the frame: a small card cut off,
+    // which is said before too small (the outline search may still find a whole card).
+    if (
+      card &&
+      card.touchesBorder &&
+      card.hullArea >= total * SMALL_CUT_OFF_SHARE &&
+      card.area >= card.hullArea * SOLID &&
+      card.hullArea / diameter(convexHull(card.boundary)) >= Math.sqrt(total) * MIN_CUT_OFF_WIDTH
+    )
+      return finderRejection('card_cut_off');
     return finderRejection('no_card');
   }
   const second = components[1];
@@ -56,6 +66,23 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
     Point,
   ];
   return { ok: true, card: { coarse, background, backgroundSpread: threshold } };
+}
+
+/**
+ * An object running off the frame, at least this share of it, this share of its hull filled and
+ * as wide (its hull's area over its longest chord) as this share of the frame's mean side, is a
+ * card cut off: a ruled line or a seam in the table is far thinner.
+ */
+const SMALL_CUT_OFF_SHARE = 0.01;
+const SOLID = 0.6;
+const MIN_CUT_OFF_WIDTH = 0.04;
+
+/** The longest distance between two of the points. */
+function diameter(points: Point[]): number {
+  let longest = 0;
+  for (let i = 0; i < points.length; i += 1)
+    for (let j = i + 1; j < points.length; j += 1) longest = Math.max(longest, distance(points[i]!, points[j]!));
+  return longest;
 }
 
 /** Card-shaped objects of one size, each too small to be the card, that make a photo of several cards. */
