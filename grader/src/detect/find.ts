@@ -78,7 +78,29 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const card = narrowed(found, photo) ?? widened(found, photo);
   const inside = (card.ok && (await intoHolder(card, photo))) || card;
   const pulled = (inside.ok && pulledIn(inside, photo)) || inside;
-  return (pulled.ok && trimmed(pulled, photo)) || pulled;
+  const final = (pulled.ok && trimmed(pulled, photo)) || pulled;
+  return final.ok && final.cutOffSeen && partOfCutCard(final.card.corners, photo)
+    ? finderRejection('card_cut_off')
+    : final;
+}
+
+/**
+ * A card seen at most 15 degrees off square reads its plain and perspective ratios within this
+ * of each other (zoo tuning seeds 1 to 240: 0.061 at most over the 61 faces where the colour
+ * search also saw something run off the frame); a quadrilateral cut from a card's visible part
+ * (its art, a corner of it against the frame) reads them 0.17 to 0.74 apart.
+ */
+const READINGS_AGREE = 0.1;
+
+/**
+ * Whether an outline found where the colour search saw a card run off the frame is a part of
+ * that card, not a whole one: its two ratio readings disagree, as no card's perspective makes
+ * them. (A corner outside the photo tells nothing: a whole card whose rounded corner touches the
+ * frame has its virtual corner a millimetre past it.)
+ */
+function partOfCutCard(corners: Quad, photo: OpenedPhoto): boolean {
+  const [plain, perspective] = ratioReadings(corners, photo);
+  return !(Math.abs(plain! - perspective!) <= READINGS_AGREE);
 }
 
 /** How far inside a found side (mm) the card's own edge may lie past a shadow or a line on the table beside it. */
