@@ -178,13 +178,14 @@ describe("a side fitted on the card's shadow", () => {
   }, 30_000);
 });
 
-describe('one card the colour search splits', () => {
-  const find = async (jpeg: Buffer) => {
-    const opened = await openPhoto(jpeg);
-    if (!opened.ok) throw new Error(opened.rejection.message);
-    return findCardIn(opened.photo);
-  };
+/** The finder on a whole photo, as gradeCard runs it. */
+async function find(jpeg: Buffer) {
+  const opened = await openPhoto(jpeg);
+  if (!opened.ok) throw new Error(opened.rejection.message);
+  return findCardIn(opened.photo);
+}
 
+describe('one card the colour search splits', () => {
   it('is one card when the outline search finds one card around every piece (a penny sleeve on white paper)', async () => {
     // A zoo tuning seed (tuning seeds may be looked at): the sleeve's edges cut the colour flood in two.
     const { front } = await generateZooCase({ seed: 99 });
@@ -215,12 +216,6 @@ describe('one card the colour search splits', () => {
 });
 
 describe('a card cut off by the frame', () => {
-  const find = async (jpeg: Buffer) => {
-    const opened = await openPhoto(jpeg);
-    if (!opened.ok) throw new Error(opened.rejection.message);
-    return findCardIn(opened.photo);
-  };
-
   it("answers card_cut_off where the outline search took a part of the card's visible half for a card", async () => {
     // Zoo tuning bad inputs (tuning seeds may be looked at): seed 256's silver-bordered card runs
     // off the bottom of the frame and seed 506's off its left; the outlines found there read plain

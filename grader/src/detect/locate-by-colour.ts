@@ -20,7 +20,10 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   // Ranked by the area their outline encloses: a dark border ring around art that matches the
   // background still counts as the whole card.
   const components = largestComponents(mask, small.raster.width, small.raster.height, lab, total * 0.002)
-    .map((c) => ({ ...c, hullArea: polygonArea(convexHull(c.boundary)) }))
+    .map((c) => {
+      const hull = convexHull(c.boundary);
+      return { ...c, hull, hullArea: polygonArea(hull) };
+    })
     .sort((a, b) => b.hullArea - a.hullArea);
   const card = components[0];
   if (!card || card.hullArea < total * 0.03) {
@@ -38,7 +41,7 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
       card.touchesBorder &&
       card.hullArea >= total * SMALL_CUT_OFF_SHARE &&
       card.area >= card.hullArea * SOLID &&
-      card.hullArea / diameter(convexHull(card.boundary)) >= Math.sqrt(total) * MIN_CUT_OFF_WIDTH
+      card.hullArea / diameter(card.hull) >= Math.sqrt(total) * MIN_CUT_OFF_WIDTH
     )
       return finderRejection('card_cut_off');
     return finderRejection('no_card');
