@@ -320,21 +320,77 @@ export const SHARPEST_SHARE = 0.25;
  * again with the levels farther out, as far as the profile reaches. Not with `widen` false: a
  * printed edge inside the border has other print within the wider reach; such a rise that fills
  * the window is NaN, as wide as the window shows or wider (a blurred photo's print read 4 to 6
- * pixels wide, its card's edge 12 to 30, and the sharp print passed it).
+ * pixels wide, its card's edge 12 to 30, and the sharp print passed it). With `insideHalf`, twice
+ * the rise from half-way to 90%: the card's side of its edge, which a shadow on the table beside
+ * it does not soften.
  */
-export function riseAt(profile: Samples, h: number, widen = true): number {
-  let rise = riseWithin(profile, h, RISE_WINDOWS[0]!);
+export function riseAt(profile: Samples, h: number, widen = true, insideHalf = false): number {
+  let rise = riseWithin(profile, h, RISE_WINDOWS[0]!, insideHalf);
   if (!widen) return rise >= RISE_FILLS * RISE_WINDOWS[0]!.far ? Number.NaN : rise;
   for (let k = 1; widen && k < RISE_WINDOWS.length; k += 1) {
     const window = RISE_WINDOWS[k]!;
     if (!(rise >= RISE_FILLS * RISE_WINDOWS[k - 1]!.far) || h - window.far < 0 || h + window.far > profile.length)
       break;
-    const wider = riseWithin(profile, h, window);
+    const wider = riseWithin(profile, h, window, insideHalf);
     // Other print within the wider reach (a border's inner edge) can only narrow a real step.
     if (!(wider > rise)) break;
     rise = wider;
   }
   return rise;
+}
+
+/**
+ * A profile's own colours (gamma RGB) read along the line from the colour just outside a step at
+ * index h to the colour just inside it (the first rise window's levels): a scale on which a
+ * blurred edge's ramp stays a ramp, for timing its rise. The profile's values are a
+ * shadow-tolerant distance from the table, which stays near zero while a colour passes for the
+ * table in shade and then leaps to the full distance: a dark card's blurred edge on a light table
+ * read as a step of one or two samples there (blurred zoo tuning slabs 243 and 488, 30 px wide).
+ * Along that line, the table beyond a shadow beside the card lies back on the outside's side
+ * (a lit table is lighter than the shadow, a dark card darker), as far from the step as the
+ * shadow-tolerant distance put it, so a card's shadow does not widen the step. Null where the
+ * two colours are too alike to give the line a direction.
+ */
+export function alongStep(profile: Profile, h: number): Samples | null {
+  const mean = (from: number, to: number): number[] | null => {
+    const start = Math.max(0, profile.firstInside, from);
+    const end = Math.min(profile.length, to);
+    if (end <= start) return null;
+    profile.readRange(start, end - 1);
+    const sum = [0, 0, 0];
+    for (let i = start; i < end; i += 1) for (let c = 0; c < 3; c += 1) sum[c]! += profile.colours[i * 3 + c]!;
+    return sum.map((v) => v / (end - start));
+  };
+  const { near, far } = RISE_WINDOWS[0]!;
+  const outside = mean(h - far, h - near + 1);
+  const inside = mean(h + near, h + far + 1);
+  if (!outside || !inside) return null;
+  const span = Math.hypot(...inside.map((v, c) => v - outside[c]!));
+  if (!(span >= 1)) return null;
+  const unit = inside.map((v, c) => (v - outside[c]!) / span);
+  const col = profile.colours;
+  const at = (i: number): number => {
+    if (!(i >= 0 && i < profile.length) || Number.isNaN(profile.at(i))) return Number.NaN;
+    const k = Math.max(i, profile.firstInside) * 3;
+    return (
+      (col[k]! - outside[0]!) * unit[0]! +
+      (col[k + 1]! - outside[1]!) * unit[1]! +
+      (col[k + 2]! - outside[2]!) * unit[2]!
+    );
+  };
+  return {
+    length: profile.length,
+    at,
+    median(start: number, end: number, centre?: number): number {
+      const values: number[] = [];
+      for (let i = Math.max(0, start); i < Math.min(profile.length, end); i += 1) {
+        const v = at(i);
+        values.push(centre === undefined ? v : Math.abs(v - centre));
+      }
+      values.sort((x, y) => x - y);
+      return values[values.length >> 1] ?? 0;
+    },
+  };
 }
 
 /** A rise this share of the window's reach or more may run past it: the next window is tried. */
@@ -346,7 +402,7 @@ const RISE_WINDOWS = [
   { near: 12, far: 40 },
 ] as const;
 
-function riseWithin(profile: Samples, h: number, window: { near: number; far: number }): number {
+function riseWithin(profile: Samples, h: number, window: { near: number; far: number }, insideHalf: boolean): number {
   const after = profile.median(h + window.near, h + window.far);
   const before = profile.median(Math.max(0, h - window.far), Math.max(1, h - window.near));
   if (!(Math.abs(after - before) >= 20)) return Number.NaN;
@@ -361,7 +417,12 @@ function riseWithin(profile: Samples, h: number, window: { near: number; far: nu
     const hi = mix(i + 1);
     return hi !== lo ? i + Math.max(0, Math.min(1, (target - lo) / (hi - lo))) : i;
   };
-  return cross(r90 - 1, 0.9) - cross(r10, 0.1);
+  if (!insideHalf) return cross(r90 - 1, 0.9) - cross(r10, 0.1);
+  // From the half-way crossing to 90%, twice: a blur spreads a step alike either side of it.
+  let r50 = h;
+  while (r50 > r10 && mix(r50) >= 0.5) r50 -= 1;
+  while (r50 < r90 - 1 && mix(r50 + 1) < 0.5) r50 += 1;
+  return 2 * (cross(r90 - 1, 0.9) - cross(r50, 0.5));
 }
 
 /** A buffer for the few samples a median reads, shared: a profile's medians ran on fresh arrays. */

@@ -150,4 +150,32 @@ describe('the region the side fit reads', () => {
     expect(sharpRead.ok && mixedRead.ok).toBe(true);
     if (sharpRead.ok && mixedRead.ok) expect(mixedRead.card.edgeRisePx).toBeLessThan(sharpRead.card.edgeRisePx * 1.25);
   });
+
+  const darkCard = `<rect x="${CARD.x}" y="${CARD.y}" width="${CARD.w}" height="${CARD.h}" rx="12" fill="#2a2a30"/>`;
+
+  it('times a blurred dark card on a light table by its whole ramp, not where it stops passing for shade', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="rgb(${TABLE.join(',')})"/>${darkCard}</svg>`;
+    const sigma = 6;
+    const { data } = await sharp(Buffer.from(svg))
+      .removeAlpha()
+      .blur(sigma)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const refined = refineCard(whole({ data: new Uint8Array(data), width: W, height: H, channels: 3 }), located, W, H);
+    expect(refined.ok).toBe(true);
+    if (!refined.ok) return;
+    // A Gaussian blur's step rises from 10% to 90% over 2.56 sigma; levels read within 20 px of it
+    // (this drawing's reach) still lie on its tails, and show about three quarters of that. On the
+    // table's shade-tolerant distance it leapt from near zero to the full distance where the ramp
+    // grew darker than the deepest shadow, and read half of it (8.2 px).
+    expect(refined.card.edgeRisePx).toBeGreaterThan(0.65 * 2.56 * sigma);
+    expect(refined.card.edgeRisePx).toBeLessThan(1.25 * 2.56 * sigma);
+  });
+
+  it('times a sharp card ringed by its soft shadow as sharp: the shadow is not the edge’s ramp', async () => {
+    const halo = `<defs><filter id="h"><feGaussianBlur stdDeviation="5"/></filter></defs><rect x="${CARD.x - 6}" y="${CARD.y - 6}" width="${CARD.w + 12}" height="${CARD.h + 12}" rx="16" fill="#7a766f" filter="url(#h)"/>`;
+    const refined = refineCard(whole(await photo(halo + darkCard)), located, W, H);
+    expect(refined.ok).toBe(true);
+    if (refined.ok) expect(refined.card.edgeRisePx).toBeLessThan(2.5);
+  });
 });

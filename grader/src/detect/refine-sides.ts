@@ -4,7 +4,7 @@ import { quantile } from '../geometry/median.ts';
 import { backgroundDistance, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { LocatedCard, Refined } from './card-types.ts';
-import { findStep, Profile, riseAt, shadowLike, SHARPEST_SHARE } from './edge-profile.ts';
+import { alongStep, findStep, Profile, riseAt, shadowLike, SHARPEST_SHARE } from './edge-profile.ts';
 import { finderRejection } from './rejections.ts';
 
 /** How far outside the rough outline the side search reads: up to 11% of the side's length. */
@@ -124,7 +124,9 @@ function refineSides(
       // Sharpness from the step itself; where the outline is too faint to tell (a black border
       // on dark cloth), from the next printed edge inside it (border to art), just as sharp.
       const h = Math.round(half);
-      let riseSamples = riseAt(profile, h);
+      // Timed on the profile's colours (edge-profile.ts alongStep), where the step stands clear of the table.
+      const across = Number.isNaN(riseAt(profile, h)) ? null : alongStep(profile, h);
+      let riseSamples = across ? riseAt(across, h, true, true) : Number.NaN;
       if (Number.isNaN(riseSamples)) {
         const inside = profile.median(h + 3, h + 10);
         const limit = Math.min(steps - 10, h + Math.round(steps * 0.3));
