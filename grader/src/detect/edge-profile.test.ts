@@ -97,12 +97,16 @@ describe('the step of a profile', () => {
     expect(riseAt(samples(stepProfile(160, 60, 0, sharp, 100)), 61, false)).toBeCloseTo(1.6, 1);
   });
 
-  it('reads the card\u2019s half of a step twice: a shadow softening the table\u2019s half does not widen it', () => {
+  it('reads the sharper half of a step twice: a shadow outside it or a shade printed inside it does not widen it', () => {
     // Twelve samples of penumbra falling from the table (0) to the shadow (30), then a sharp step to the card (100).
     const penumbra = Array.from({ length: 12 }, (_, i) => 2.5 * (i + 1));
-    const values = stepProfile(120, 40, 0, [...penumbra, 65], 100);
-    expect(riseAt(samples(values), 52)).toBeGreaterThan(4);
-    expect(riseAt(samples(values), 52, true, true)).toBeLessThan(2);
+    const shadowed = stepProfile(120, 40, 0, [...penumbra, 65], 100);
+    expect(riseAt(samples(shadowed), 52)).toBeGreaterThan(4);
+    expect(riseAt(samples(shadowed), 52, true, true)).toBeLessThan(2);
+    // A sharp step to 70, then a shade printed inside the edge rising to 100 over twelve samples.
+    const shaded = stepProfile(120, 40, 0, [70, ...Array.from({ length: 12 }, (_, i) => 70 + 2.5 * (i + 1))], 100);
+    expect(riseAt(samples(shaded), 40)).toBeGreaterThan(3);
+    expect(riseAt(samples(shaded), 40, true, true)).toBeLessThan(2);
     // A blur spreads a step alike either side: both readings agree.
     const ramp = Array.from({ length: 11 }, (_, i) => i * 10);
     expect(riseAt(samples(stepProfile(100, 50, 0, ramp, 100)), 55, true, true)).toBeCloseTo(8, 9);

@@ -320,18 +320,19 @@ export const SHARPEST_SHARE = 0.25;
  * again with the levels farther out, as far as the profile reaches. Not with `widen` false: a
  * printed edge inside the border has other print within the wider reach; such a rise that fills
  * the window is NaN, as wide as the window shows or wider (a blurred photo's print read 4 to 6
- * pixels wide, its card's edge 12 to 30, and the sharp print passed it). With `insideHalf`, twice
- * the rise from half-way to 90%: the card's side of its edge, which a shadow on the table beside
- * it does not soften.
+ * pixels wide, its card's edge 12 to 30, and the sharp print passed it). With `sharperHalf`, twice
+ * the sharper half of the rise (10% to half-way, half-way to 90%): focus blurs both alike, while a
+ * shadow on the table beside the card softens only the outer one and a shade printed just inside
+ * its edge only the inner one.
  */
-export function riseAt(profile: Samples, h: number, widen = true, insideHalf = false): number {
-  let rise = riseWithin(profile, h, RISE_WINDOWS[0]!, insideHalf);
+export function riseAt(profile: Samples, h: number, widen = true, sharperHalf = false): number {
+  let rise = riseWithin(profile, h, RISE_WINDOWS[0]!, sharperHalf);
   if (!widen) return rise >= RISE_FILLS * RISE_WINDOWS[0]!.far ? Number.NaN : rise;
   for (let k = 1; widen && k < RISE_WINDOWS.length; k += 1) {
     const window = RISE_WINDOWS[k]!;
     if (!(rise >= RISE_FILLS * RISE_WINDOWS[k - 1]!.far) || h - window.far < 0 || h + window.far > profile.length)
       break;
-    const wider = riseWithin(profile, h, window, insideHalf);
+    const wider = riseWithin(profile, h, window, sharperHalf);
     // Other print within the wider reach (a border's inner edge) can only narrow a real step.
     if (!(wider > rise)) break;
     rise = wider;
@@ -346,10 +347,8 @@ export function riseAt(profile: Samples, h: number, widen = true, insideHalf = f
  * shadow-tolerant distance from the table, which stays near zero while a colour passes for the
  * table in shade and then leaps to the full distance: a dark card's blurred edge on a light table
  * read as a step of one or two samples there (blurred zoo tuning slabs 243 and 488, 30 px wide).
- * Along that line, the table beyond a shadow beside the card lies back on the outside's side
- * (a lit table is lighter than the shadow, a dark card darker), as far from the step as the
- * shadow-tolerant distance put it, so a card's shadow does not widen the step. Null where the
- * two colours are too alike to give the line a direction.
+ * A shadow beside the card is part of that ramp: `riseAt` with `sharperHalf` leaves it out. Null
+ * where the two colours are too alike to give the line a direction.
  */
 export function alongStep(profile: Profile, h: number): Samples | null {
   const mean = (from: number, to: number): number[] | null => {
@@ -402,7 +401,7 @@ const RISE_WINDOWS = [
   { near: 12, far: 40 },
 ] as const;
 
-function riseWithin(profile: Samples, h: number, window: { near: number; far: number }, insideHalf: boolean): number {
+function riseWithin(profile: Samples, h: number, window: { near: number; far: number }, sharperHalf: boolean): number {
   const after = profile.median(h + window.near, h + window.far);
   const before = profile.median(Math.max(0, h - window.far), Math.max(1, h - window.near));
   if (!(Math.abs(after - before) >= 20)) return Number.NaN;
@@ -417,12 +416,14 @@ function riseWithin(profile: Samples, h: number, window: { near: number; far: nu
     const hi = mix(i + 1);
     return hi !== lo ? i + Math.max(0, Math.min(1, (target - lo) / (hi - lo))) : i;
   };
-  if (!insideHalf) return cross(r90 - 1, 0.9) - cross(r10, 0.1);
-  // From the half-way crossing to 90%, twice: a blur spreads a step alike either side of it.
+  if (!sharperHalf) return cross(r90 - 1, 0.9) - cross(r10, 0.1);
+  // Each half of the step, from 10% to half-way and from there to 90%: a blur spreads a step
+  // alike either side of it, a shadow beside the card or a shade printed inside its edge one side only.
   let r50 = h;
   while (r50 > r10 && mix(r50) >= 0.5) r50 -= 1;
   while (r50 < r90 - 1 && mix(r50 + 1) < 0.5) r50 += 1;
-  return 2 * (cross(r90 - 1, 0.9) - cross(r50, 0.5));
+  const half = cross(r50, 0.5);
+  return 2 * Math.min(half - cross(r10, 0.1), cross(r90 - 1, 0.9) - half);
 }
 
 /** A buffer for the few samples a median reads, shared: a profile's medians ran on fresh arrays. */
