@@ -32,9 +32,30 @@ type Target = { x: number; y: number } | (() => Promise<{ x: number; y: number }
 const centreInView = (handle: Locator) =>
   handle.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }));
 
-async function mouseDrag(page: Page, handle: Locator, target: Target) {
+/**
+ * Where to take hold of a handle: its centre in the middle of the view, once the page has stopped
+ * moving it (a photo or a grade arriving shifts the layout) and nothing covers it there. Under a
+ * loaded machine a touch measured a moment too early landed beside the handle.
+ */
+async function grabPoint(handle: Locator) {
   await centreInView(handle);
-  const from = await centreOf(handle);
+  let last = await centreOf(handle);
+  await expect
+    .poll(
+      async () => {
+        const now = await centreOf(handle);
+        const still = Math.hypot(now.x - last.x, now.y - last.y) < 0.5;
+        last = now;
+        return still && (await handle.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), now));
+      },
+      { intervals: [150, 250, 500] },
+    )
+    .toBe(true);
+  return last;
+}
+
+async function mouseDrag(page: Page, handle: Locator, target: Target) {
+  const from = await grabPoint(handle);
   const to = typeof target === 'function' ? await target() : target;
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -45,8 +66,7 @@ async function mouseDrag(page: Page, handle: Locator, target: Target) {
 
 /** A finger drag, as a phone sends it: touch events through the browser's input layer. */
 async function touchDrag(page: Page, handle: Locator, target: Target, whileHeld?: () => Promise<void>) {
-  await centreInView(handle);
-  const from = await centreOf(handle);
+  const from = await grabPoint(handle);
   const to = typeof target === 'function' ? await target() : target;
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
