@@ -58,13 +58,8 @@ export class Profile implements Samples {
   }
 
   median(from: number, to: number, centre?: number): number {
-    const end = Math.min(this.length, to);
-    this.readRange(Math.max(0, this.firstInside, from), end - 1);
-    const values = scratchFor(end - from);
-    let n = 0;
-    for (let i = Math.max(0, from); i < end; i += 1)
-      values[n++] = centre === undefined ? this.at(i) : Math.abs(this.at(i) - centre);
-    return medianOfFirst(values, n);
+    this.readRange(Math.max(0, this.firstInside, from), Math.min(this.length, to) - 1);
+    return medianAlong((i) => this.at(i), this.length, from, to, centre);
   }
 
   /**
@@ -380,16 +375,18 @@ export function alongStep(profile: Profile, h: number): Samples | null {
   return {
     length: profile.length,
     at,
-    median(start: number, end: number, centre?: number): number {
-      const values: number[] = [];
-      for (let i = Math.max(0, start); i < Math.min(profile.length, end); i += 1) {
-        const v = at(i);
-        values.push(centre === undefined ? v : Math.abs(v - centre));
-      }
-      values.sort((x, y) => x - y);
-      return values[values.length >> 1] ?? 0;
-    },
+    median: (from, to, centre) => medianAlong(at, profile.length, from, to, centre),
   };
+}
+
+/**
+ * Whether a step at index h stands clear of the table on the profile's own (shadow-tolerant)
+ * scale: its levels 3 to 10 samples either side differ by RISE_CONTRAST. Where it does not,
+ * `riseAt` on that profile is NaN.
+ */
+export function stepStandsClear(profile: Samples, h: number): boolean {
+  const [before, after] = levelsAround(profile, h, RISE_WINDOWS[0]!);
+  return Math.abs(after - before) >= RISE_CONTRAST;
 }
 
 /** A rise this share of the window's reach or more may run past it: the next window is tried. */
@@ -401,10 +398,20 @@ const RISE_WINDOWS = [
   { near: 12, far: 40 },
 ] as const;
 
+/** Below this difference between the levels either side of a step, its rise is not timed (sensor noise would move it by pixels). */
+const RISE_CONTRAST = 20;
+
+/** The levels before and after a step at index h, read `window.near` to `window.far` samples from it. */
+function levelsAround(profile: Samples, h: number, window: { near: number; far: number }): [number, number] {
+  return [
+    profile.median(Math.max(0, h - window.far), Math.max(1, h - window.near)),
+    profile.median(h + window.near, h + window.far),
+  ];
+}
+
 function riseWithin(profile: Samples, h: number, window: { near: number; far: number }, sharperHalf: boolean): number {
-  const after = profile.median(h + window.near, h + window.far);
-  const before = profile.median(Math.max(0, h - window.far), Math.max(1, h - window.near));
-  if (!(Math.abs(after - before) >= 20)) return Number.NaN;
+  const [before, after] = levelsAround(profile, h, window);
+  if (!(Math.abs(after - before) >= RISE_CONTRAST)) return Number.NaN;
   const mix = (idx: number) => (profile.at(idx) - before) / (after - before);
   let r10 = h;
   while (r10 > 0 && h - r10 < 2 * window.far && mix(r10) > 0.1) r10 -= 1;
@@ -434,6 +441,16 @@ const scratchFor = (n: number): Float64Array => (n <= scratch.length ? scratch :
  * The median of the first n values, sorted in place. The same value `median` picks: profile
  * samples are never NaN (a profile is used only where all its steps are inside the photo).
  */
+/** The median of at(i) for i from `from` up to `to` (within `length`), or of their distances from `centre`; 0 when there are none. */
+function medianAlong(at: (i: number) => number, length: number, from: number, to: number, centre?: number): number {
+  const start = Math.max(0, from);
+  const end = Math.min(length, to);
+  const values = scratchFor(Math.max(0, end - start));
+  let n = 0;
+  for (let i = start; i < end; i += 1) values[n++] = centre === undefined ? at(i) : Math.abs(at(i) - centre);
+  return medianOfFirst(values, n);
+}
+
 function medianOfFirst(values: Float64Array, n: number): number {
   if (!n) return 0;
   // Insertion sort: a dozen to a few dozen values.

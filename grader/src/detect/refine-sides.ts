@@ -4,7 +4,7 @@ import { quantile } from '../geometry/median.ts';
 import { backgroundDistance, type Lab } from '../image/color.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { LocatedCard, Refined } from './card-types.ts';
-import { alongStep, findStep, Profile, riseAt, shadowLike, SHARPEST_SHARE } from './edge-profile.ts';
+import { alongStep, findStep, Profile, riseAt, shadowLike, SHARPEST_SHARE, stepStandsClear } from './edge-profile.ts';
 import { finderRejection } from './rejections.ts';
 
 /** How far outside the rough outline the side search reads: up to 11% of the side's length. */
@@ -125,7 +125,7 @@ function refineSides(
       // on dark cloth), from the next printed edge inside it (border to art), just as sharp.
       const h = Math.round(half);
       // Timed on the profile's colours (edge-profile.ts alongStep), where the step stands clear of the table.
-      const across = Number.isNaN(riseAt(profile, h)) ? null : alongStep(profile, h);
+      const across = stepStandsClear(profile, h) ? alongStep(profile, h) : null;
       let riseSamples = across ? riseAt(across, h, true, true) : Number.NaN;
       if (Number.isNaN(riseSamples)) {
         const inside = profile.median(h + 3, h + 10);
