@@ -115,6 +115,36 @@ describe('gradeCard refuses photos it cannot grade', () => {
   }, 120_000);
 });
 
+describe('front and back of different sizes', () => {
+  it('says so plainly when each face reads as a card size', async () => {
+    const standard = await generateCase({ seed: 31, frame: '1080p', variant: 'clean', size: 'standard' });
+    const small = await generateCase({ seed: 32, frame: '1080p', variant: 'clean', size: 'small' });
+    const outcome = await gradeCard(standard.front, small.back);
+    if (outcome.ok) throw new Error('graded');
+    expect(outcome.rejection.code).toBe('mismatched_sides');
+    expect(outcome.rejection.face).toBeUndefined();
+    expect(outcome.rejection.message).toContain('Photograph both sides of the same card');
+  }, 60_000);
+
+  it('names the face whose outline reads between the sizes and says how to fix it', async () => {
+    // The back photo squeezed across to 0.968 of its width: the card in it reads 0.693, between
+    // the standard size (0.716) and the small one (0.686), as an outline found on a printed
+    // frame does; the front reads standard.
+    const c = await generateCase({ seed: 31, frame: '1080p', variant: 'clean', size: 'standard' });
+    const { width, height } = await sharp(c.back).metadata();
+    const squeezed = await sharp(c.back)
+      .resize(Math.round(width! * 0.968), height!, { fit: 'fill' })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const outcome = await gradeCard(c.front, squeezed);
+    if (outcome.ok) throw new Error('graded');
+    expect(outcome.rejection.code).toBe('mismatched_sides');
+    expect(outcome.rejection.face).toBe('back');
+    expect(outcome.rejection.message).toContain("back photo's outline measures between the two sizes");
+    expect(outcome.rejection.message).toContain('place the corners yourself');
+  }, 60_000);
+});
+
 describe('a card running off the photo', () => {
   it('answers card_cut_off, not too_small, when the outlines find only a small detail of it', async () => {
     // A zoo tuning bad input: a Yu-Gi-Oh-like card cut off by the bottom of the frame, whose

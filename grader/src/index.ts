@@ -215,9 +215,19 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     widenWhere((face, other) => nearerSmall(face) && !nearerSmall(other));
   }
   if (!sized.ok) {
+    // One face reads as a card size and the other as neither: its outline, not the card, is the
+    // likelier fault (a printed frame or a sleeve taken for the edge), and the owner is told so.
+    const readsAsASize = (face: Face) =>
+      readsAs(geometry[face].ratios, CARD_RATIOS.standard) || readsAs(geometry[face].ratios, CARD_RATIOS.small);
+    const doubtful = (['front', 'back'] as const).find(
+      (face) => !readsAsASize(face) && readsAsASize(face === 'front' ? 'back' : 'front'),
+    );
     return rejected({
       code: 'mismatched_sides',
-      message: 'The front and back photos show cards of different sizes. Photograph both sides of the same card.',
+      ...(doubtful ? { face: doubtful } : {}),
+      message: doubtful
+        ? `The front and back photos measure as cards of different sizes, but the ${doubtful} photo's outline measures between the two sizes: it may not follow the card's edge. If the green outline is off, place the corners yourself or retake that photo on a plain background; if these are two different cards, photograph both sides of the same card.`
+        : 'The front and back photos show cards of different sizes. Photograph both sides of the same card.',
       outline: outline(),
     });
   }
