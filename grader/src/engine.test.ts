@@ -279,6 +279,22 @@ describe("an outline without the card's shape", () => {
   }, 60_000);
 });
 
+describe('an outline found on a holder', () => {
+  it("leaves out the face whose outline reads neither card size, and grades the card's size from the other", async () => {
+    // A zoo tuning seed: a clean sports card in a top loader. The front's outline runs along the
+    // loader on two sides and the card on the others (its perspective reading 0.62); the back is
+    // found well (0.715). The front's reading once chose the small size, so the back was left
+    // out and the loader's corner graded as 3 mm of whitening.
+    const { front, back, truth } = await generateZooCase({ seed: 87 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const { report } = outcome;
+    expect(report.cardSize.kind).toBe(truth.cardSize);
+    expect(report.warnings.filter((w) => w.code === 'face_not_assessed').map((w) => w.face)).toEqual(['front']);
+    expect(report.scores.corners).toBe(truth.expected.corners);
+  }, 120_000);
+});
+
 describe('two faces, one found on its printed frame', () => {
   it("grades the pair: the face read as the small size is widened to its own faint edge, as the other face's standard size", async () => {
     // A zoo tuning seed: a white-bordered sports card on lined paper, its front's frame taken

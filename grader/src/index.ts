@@ -20,6 +20,7 @@ import { finderRejection } from './detect/rejections.ts';
 import {
   CARD_RATIOS,
   fitsRatio,
+  looselyReadsAs,
   pairSize,
   ratioReadings,
   readsAs,
@@ -162,10 +163,21 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       });
     risePx[face] = checked.risePx;
   }
-  let sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [
-    found.front!.throughHolder === true,
-    found.back!.throughHolder === true,
-  ]);
+  // The faces that have a say in the card's size: an outline whose perspective reading lies near
+  // neither size was found on something else (a top loader's rim on two sides and the card on the
+  // others), and its reading must not pick the size the other face's outline is then judged by.
+  const sizeFrom = () => {
+    const saying = (['front', 'back'] as const).filter(
+      (face) => placedBy(face) || Object.values(CARD_RATIOS).some((r) => looselyReadsAs(geometry[face].ratios, r)),
+    );
+    const voters = saying.length ? saying : (['front', 'back'] as const);
+    return pairSize(
+      voters.map((face) => geometry[face].ratios),
+      CARD_RATIOS,
+      voters.map((face) => found[face]!.throughHolder === true),
+    );
+  };
+  let sized = sizeFrom();
   if (!sized.ok && (placedBy('front') || placedBy('back'))) {
     // Corners the owner placed are taken as given: the size is the one the found face fits, else standard.
     const unplaced = (['front', 'back'] as const).find((f) => !placedBy(f));
@@ -205,10 +217,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
           readsAs(geometry[other].ratios, CARD_RATIOS.standard)) &&
         Math.max(...geometry[face].ratios) < CARD_RATIOS.standard,
     );
-    sized = pairSize([geometry.front.ratios, geometry.back.ratios], CARD_RATIOS, [
-      found.front!.throughHolder === true,
-      found.back!.throughHolder === true,
-    ]);
+    sized = sizeFrom();
   } else if (sized.kind === 'standard') {
     // Both faces within the slack of the standard size, one read nearer the small one: a side
     // 3 mm in on the print moves a standard card's reading that far.
@@ -272,10 +281,15 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // An outline without the card's shape was found on something else: a holder's rim, a printed
   // frame, the table. A correctly found card reads its size's ratio within the slack that told the
   // size (zoo tuning seeds 241 to 400: 225 of 227 faces found within 0.5 mm do, 29 of 79 found
-  // more than 2 mm off), so every corner, edge, surface and centering figure read from such an
-  // outline would describe what it runs along, not the card. That face is left out of the grade,
-  // and where both are, nothing is graded. Corners the owner placed are taken as given.
-  const assessed = (face: Face) => placedBy(face) || fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]);
+  // more than 2 mm off), and with the perspective undone within RATIO_LOOSE of it (seeds 1 to
+  // 720: every face found within 0.5 mm and read against the right size does; 17 of the 154 found
+  // 2 mm or more off and kept by the slack do not). Every corner, edge, surface and centering
+  // figure read from such an outline would describe what it runs along, not the card. That face is
+  // left out of the grade, and where both are, nothing is graded. Corners the owner placed are
+  // taken as given.
+  const assessed = (face: Face) =>
+    placedBy(face) ||
+    (fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]) && looselyReadsAs(geometry[face].ratios, CARD_RATIOS[kind]));
   if (!assessed('front') && !assessed('back')) {
     return rejected({
       code: 'no_card',

@@ -94,6 +94,22 @@ describe('the size both faces agree on', () => {
     ).toEqual({ ok: true, kind: 'standard' });
   });
 
+  it('takes the size the perspective readings lie nearer where every face fits both sizes within the slack', () => {
+    // A zoo tuning seed (178): a tilted Yu-Gi-Oh-like front found in a top loader, its plain
+    // reading near the standard size and its perspective reading on the small one; the back's
+    // outline ran along the loader and had no say.
+    expect(pairSize([[0.7121, 0.6812]], SIZES, [true])).toEqual({ ok: true, kind: 'small' });
+    expect(
+      pairSize(
+        [
+          [0.7121, 0.6812],
+          [0.7, 0.688],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'small' });
+  });
+
   it('calls the faces different only when both readings of each face fit one size and no size fits both', () => {
     expect(
       pairSize(

@@ -113,6 +113,18 @@ const RATIO_SLACK = 0.015;
  */
 const RATIO_CLOSE = 0.006;
 
+/**
+ * The farthest a perspective reading may lie from a size's ratio for the outline to be that card's
+ * at all. The real photos' hand-placed corners read within 0.015 of their size (lens distortion);
+ * an outline found on something else (a holder's rim, a sleeve's edge with the card's corner
+ * inside it, a printed box) reads anything.
+ */
+const RATIO_LOOSE = 0.02;
+
+/** Whether a face's perspective reading (its last) lies within RATIO_LOOSE of a ratio: it may be that size. */
+export const looselyReadsAs = (readings: readonly number[], ratio: number) =>
+  Math.abs(readings[readings.length - 1]! - ratio) <= RATIO_LOOSE;
+
 /** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
 export const fitsRatio = (readings: readonly number[], ratio: number) =>
   readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
@@ -133,8 +145,9 @@ export const surelyFits = (readings: readonly number[], ratio: number) =>
  * faces found through plastic, left out of that), or when each surely fits a
  * size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
- * otherwise turn a good pair away); otherwise the size both fit, or the size more faces fit, or
- * the one the readings lie closest to.
+ * otherwise turn a good pair away); otherwise the size both fit (where every face fits both, the
+ * one the perspective readings lie closer to), or the size more faces fit, or the one the
+ * readings lie closest to.
  */
 export function pairSize<K extends string>(
   faces: number[][],
@@ -155,6 +168,13 @@ export function pairSize<K extends string>(
   if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1 && !plainAgree) return { ok: false };
   const common = kinds.filter((kind) => faces.every((readings) => fitsRatio(readings, ratios[kind])));
   if (common.length === 1) return { ok: true, kind: common[0]! };
+  // Every face fits both sizes within the slack (a tilted face's plain reading can lie near the
+  // other size): the perspective readings, right under a tilt, decide.
+  if (common.length > 1) {
+    const perspectiveOff = (kind: K) =>
+      faces.reduce((t, readings) => t + Math.abs(readings[readings.length - 1]! - ratios[kind]), 0);
+    return { ok: true, kind: common.reduce((a, b) => (perspectiveOff(b) < perspectiveOff(a) ? b : a)) };
+  }
   if (
     common.length === 0 &&
     faces.every((readings, i) => !inHolder[i] && kinds.some((kind) => surelyFits(readings, ratios[kind])))
