@@ -20,7 +20,8 @@ import { finderRejection } from './detect/rejections.ts';
 import {
   CARD_RATIOS,
   fitsRatio,
-  looselyReadsAs,
+  lensReadings,
+  mayReadAs,
   pairSize,
   ratioReadings,
   readsAs,
@@ -163,12 +164,13 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       });
     risePx[face] = checked.risePx;
   }
-  // The faces that have a say in the card's size: an outline whose perspective reading lies near
-  // neither size was found on something else (a top loader's rim on two sides and the card on the
-  // others), and its reading must not pick the size the other face's outline is then judged by.
+  // The faces that have a say in the card's size: an outline whose ratio with the perspective
+  // undone lies near neither size under any phone lens was found on something else (a top
+  // loader's rim on two sides and the card on the others), and its reading must not pick the size
+  // the other face's outline is then judged by.
   const sizeFrom = () => {
     const saying = (['front', 'back'] as const).filter(
-      (face) => placedBy(face) || Object.values(CARD_RATIOS).some((r) => looselyReadsAs(geometry[face].ratios, r)),
+      (face) => placedBy(face) || Object.values(CARD_RATIOS).some((r) => mayReadAs(geometry[face].lensRatios, r)),
     );
     const voters = saying.length ? saying : (['front', 'back'] as const);
     return pairSize(
@@ -281,15 +283,14 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // An outline without the card's shape was found on something else: a holder's rim, a printed
   // frame, the table. A correctly found card reads its size's ratio within the slack that told the
   // size (zoo tuning seeds 241 to 400: 225 of 227 faces found within 0.5 mm do, 29 of 79 found
-  // more than 2 mm off), and with the perspective undone within RATIO_LOOSE of it (seeds 1 to
-  // 720: every face found within 0.5 mm and read against the right size does; 17 of the 154 found
-  // 2 mm or more off and kept by the slack do not). Every corner, edge, surface and centering
-  // figure read from such an outline would describe what it runs along, not the card. That face is
-  // left out of the grade, and where both are, nothing is graded. Corners the owner placed are
-  // taken as given.
+  // more than 2 mm off), and with the perspective undone, under some phone lens, within RATIO_LOOSE
+  // of it (mayReadAs; an outline run along a holder's rim on some sides does not). Every corner,
+  // edge, surface and centering figure read from such an outline would describe what it runs
+  // along, not the card. That face is left out of the grade, and where both are, nothing is
+  // graded. Corners the owner placed are taken as given.
   const assessed = (face: Face) =>
     placedBy(face) ||
-    (fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]) && looselyReadsAs(geometry[face].ratios, CARD_RATIOS[kind]));
+    (fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]) && mayReadAs(geometry[face].lensRatios, CARD_RATIOS[kind]));
   if (!assessed('front') && !assessed('back')) {
     return rejected({
       code: 'no_card',
@@ -509,7 +510,7 @@ const SIDE_NAMES = ['top', 'right', 'bottom', 'left'] as const;
 function shapeOf(card: FoundCard, photo: { width: number; height: number }) {
   const [tl, tr, br, bl] = card.corners;
   const shortSidePx = (distance(tl, tr) + distance(bl, br)) / 2;
-  return { shortSidePx, ratios: ratioReadings(card.corners, photo) };
+  return { shortSidePx, ratios: ratioReadings(card.corners, photo), lensRatios: lensReadings(card.corners, photo) };
 }
 
 /** Grey of the background's lightness: only used to fill pixels outside the photo. */

@@ -114,16 +114,32 @@ const RATIO_SLACK = 0.015;
 const RATIO_CLOSE = 0.006;
 
 /**
- * The farthest a perspective reading may lie from a size's ratio for the outline to be that card's
- * at all. The real photos' hand-placed corners read within 0.015 of their size (lens distortion);
- * an outline found on something else (a holder's rim, a sleeve's edge with the card's corner
- * inside it, a printed box) reads anything.
+ * The farthest an outline's ratio with the perspective undone may lie from a size's ratio for the
+ * outline to be that card's at all, under some phone lens. The real photos' hand-placed corners
+ * read within 0.015 of their size (lens distortion); an outline found on something else (a
+ * holder's rim on two sides and the card on the others, a printed box) reads anything.
  */
 const RATIO_LOOSE = 0.02;
 
-/** Whether a face's perspective reading (its last) lies within RATIO_LOOSE of a ratio: it may be that size. */
-export const looselyReadsAs = (readings: readonly number[], ratio: number) =>
-  Math.abs(readings[readings.length - 1]! - ratio) <= RATIO_LOOSE;
+/**
+ * Phone lenses, as the focal length over the photo's long side: a wide main camera (0.6) to a
+ * longer one (1.0). A focal length measured from one outline is unsteady where the view is nearly
+ * square on, and moves the reading by 0.02 and more for a pixel's move of a corner (the first
+ * generator's seed 1176); the reading under each of these lenses does not.
+ */
+const PHONE_LENSES = [0.6, 0.72, 0.85, 1.0];
+
+/** An outline's ratio with the perspective undone under each phone lens, then under the focal length it measures itself. */
+export function lensReadings(
+  corners: [Point, Point, Point, Point],
+  photo: { width: number; height: number },
+): number[] {
+  return [...PHONE_LENSES.map((lens) => rectangleAspect(corners, photo, lens)), rectangleAspect(corners, photo)];
+}
+
+/** Whether some lens reading of an outline (lensReadings) lies within RATIO_LOOSE of a ratio: it may be that size. */
+export const mayReadAs = (readings: readonly number[], ratio: number) =>
+  readings.some((r) => Math.abs(r - ratio) <= RATIO_LOOSE);
 
 /** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
 export const fitsRatio = (readings: readonly number[], ratio: number) =>
