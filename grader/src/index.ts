@@ -20,6 +20,7 @@ import { finderRejection } from './detect/rejections.ts';
 import {
   CARD_RATIOS,
   fitsRatio,
+  facesToGrade,
   lensReadings,
   mayReadAs,
   pairSize,
@@ -288,9 +289,11 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   // edge, surface and centering figure read from such an outline would describe what it runs
   // along, not the card. That face is left out of the grade, and where both are, nothing is
   // graded. Corners the owner placed are taken as given.
-  const assessed = (face: Face) =>
-    placedBy(face) ||
-    (fitsRatio(geometry[face].ratios, CARD_RATIOS[kind]) && mayReadAs(geometry[face].lensRatios, CARD_RATIOS[kind]));
+  const graded = facesToGrade(
+    (['front', 'back'] as const).map((face) => ({ ...geometry[face], placed: placedBy(face) })),
+    CARD_RATIOS[kind],
+  );
+  const assessed = (face: Face) => graded[face === 'front' ? 0 : 1]!;
   if (!assessed('front') && !assessed('back')) {
     return rejected({
       code: 'no_card',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lensReadings, mayReadAs, pairSize, ratioReadings } from './aspect.ts';
+import { facesToGrade, lensReadings, mayReadAs, pairSize, ratioReadings } from './aspect.ts';
 import type { Point } from './homography.ts';
 
 const photo = { width: 4000, height: 3000 };
@@ -115,6 +115,24 @@ describe("whether an outline may be a card's at all", () => {
     const readings = lensReadings(narrow, photo);
     expect(mayReadAs(readings, STANDARD)).toBe(false);
     expect(mayReadAs(readings, SIZES.small)).toBe(false);
+  });
+});
+
+describe('which faces are graded against the size', () => {
+  const face = (ratios: number[], lensRatios: number[], placed = false) => ({ ratios, lensRatios, placed });
+  const found = face([0.715, 0.716], [0.716, 0.716, 0.716, 0.716, 0.716]);
+  const onRim = face([0.702, 0.62], [0.63, 0.625, 0.62, 0.61, 0.62]);
+
+  it('leaves out an outline within the slack that no lens reads as the size, where the other face is read well', () => {
+    expect(facesToGrade([onRim, found], STANDARD)).toEqual([false, true]);
+  });
+
+  it('does not turn a pair away on the lens test alone: where no face passes it, the slack decides', () => {
+    expect(facesToGrade([onRim, onRim], STANDARD)).toEqual([true, true]);
+  });
+
+  it("grades a face whose corners the owner placed, and leaves out one that fits the size's slack nowhere", () => {
+    expect(facesToGrade([face([0.6, 0.6], [0.6], true), face([0.65, 0.66], [0.66])], STANDARD)).toEqual([true, false]);
   });
 });
 

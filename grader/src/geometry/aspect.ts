@@ -141,6 +141,22 @@ export function lensReadings(
 export const mayReadAs = (readings: readonly number[], ratio: number) =>
   readings.some((r) => Math.abs(r - ratio) <= RATIO_LOOSE);
 
+/**
+ * Which faces to grade against a size's ratio: those whose outline fits it within the slack
+ * (fitsRatio) and may read as it under some lens (mayReadAs), the owner's placed corners always.
+ * The lens test chooses between the faces; it does not turn a pair away on its own: where no face
+ * passes it, the slack alone decides.
+ */
+export function facesToGrade(
+  faces: readonly { ratios: readonly number[]; lensRatios: readonly number[]; placed: boolean }[],
+  ratio: number,
+): boolean[] {
+  const fits = faces.map((f) => fitsRatio(f.ratios, ratio));
+  const may = faces.map((f) => mayReadAs(f.lensRatios, ratio));
+  const lensChooses = faces.some((f, i) => f.placed || (fits[i] && may[i]));
+  return faces.map((f, i) => f.placed || (fits[i]! && (!lensChooses || may[i]!)));
+}
+
 /** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
 export const fitsRatio = (readings: readonly number[], ratio: number) =>
   readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
