@@ -19,8 +19,8 @@ import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from '.
 import { finderRejection } from './detect/rejections.ts';
 import {
   CARD_RATIOS,
-  fitsRatio,
   facesToGrade,
+  fitsRatio,
   lensReadings,
   mayReadAs,
   pairSize,
