@@ -437,10 +437,6 @@ function riseWithin(profile: Samples, h: number, window: { near: number; far: nu
 let scratch = new Float64Array(256);
 const scratchFor = (n: number): Float64Array => (n <= scratch.length ? scratch : (scratch = new Float64Array(n * 2)));
 
-/**
- * The median of the first n values, sorted in place. The same value `median` picks: profile
- * samples are never NaN (a profile is used only where all its steps are inside the photo).
- */
 /** The median of at(i) for i from `from` up to `to` (within `length`), or of their distances from `centre`; 0 when there are none. */
 function medianAlong(at: (i: number) => number, length: number, from: number, to: number, centre?: number): number {
   const start = Math.max(0, from);
@@ -451,6 +447,10 @@ function medianAlong(at: (i: number) => number, length: number, from: number, to
   return medianOfFirst(values, n);
 }
 
+/**
+ * The median of the first n values, sorted in place. The same value `median` picks: profile
+ * samples are never NaN (a profile is used only where all its steps are inside the photo).
+ */
 function medianOfFirst(values: Float64Array, n: number): number {
   if (!n) return 0;
   // Insertion sort: a dozen to a few dozen values.
