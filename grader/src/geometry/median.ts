@@ -6,6 +6,7 @@ export function median(values: readonly number[]): number {
 /** The value a share q (0 to 1) of the values lie below (the nearer rank); NaN for none. */
 export function quantile(values: readonly number[], q: number): number {
   if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers natively, several times faster than a comparator over an array's copy.
+  const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }

@@ -81,11 +81,12 @@ function halfLightness(
 export function planeNoise(plane: SurfacePlane, k: number): number {
   const { L, w, h } = plane;
   const up = k * w;
-  const d: number[] = [];
+  const d = new Float64Array(Math.ceil(Math.max(0, h - 2 * k) / NOISE_STEP) * Math.ceil(w / NOISE_STEP));
+  let n = 0;
   for (let y = k; y < h - k; y += NOISE_STEP) {
     for (let x = 0, i = y * w; x < w; x += NOISE_STEP, i += NOISE_STEP)
-      d.push(Math.abs(2 * L[i]! - L[i - up]! - L[i + up]!) / 2);
+      d[n++] = Math.abs(2 * L[i]! - L[i - up]! - L[i + up]!) / 2;
   }
-  d.sort((a, b) => a - b);
-  return d.length ? d[d.length >> 1]! : 0;
+  const sorted = d.subarray(0, n).sort();
+  return n ? sorted[n >> 1]! : 0;
 }
