@@ -1,4 +1,6 @@
-import type { Random } from '../random.ts';
+import { seededRandom, type Random } from '../random.ts';
+import type { Box } from './art.ts';
+import { fibreImage, fibreSeed } from './fibre.ts';
 
 /**
  * Wear drawn onto a face, in mm, together with what it measures. Whitening is the white paper
@@ -102,17 +104,78 @@ export function pickDamage(rng: Random, wish: DamageWish, w: number, h: number, 
   return d;
 }
 
-function ragged(rng: Random, cx: number, cy: number, radius: number, points = 28): string {
-  let d = '';
+/** The corner patch's outline: `points` radii wandering 15% about `radius`, from the face's stream as before. */
+function ragged(rng: Random, cx: number, cy: number, radius: number, points = 28): [number, number][] {
+  const out: [number, number][] = [];
   for (let i = 0; i < points; i += 1) {
     const a = (2 * Math.PI * i) / points;
     const r = radius * rng.range(0.85, 1.15);
-    d += `${i ? 'L' : 'M'}${(cx + r * Math.cos(a)).toFixed(3)} ${(cy + r * Math.sin(a)).toFixed(3)}`;
+    out.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
   }
+  return out;
+}
+
+/** How far, in mm, the broken print layer's boundary wanders in or out between the outline's points. */
+const FRAY_MM = 0.05;
+
+/**
+ * Where the print layer broke the boundary is jagged at a finer scale than the outline's own
+ * points: two more points between each pair, pushed in or out by up to FRAY_MM (at most a tenth
+ * of the radius), from a generator of its own so the face's stream is untouched.
+ */
+function frayed(seed: number, cx: number, cy: number, radius: number, outline: [number, number][]): string {
+  const fray = seededRandom(seed);
+  const amplitude = Math.min(FRAY_MM, 0.1 * radius);
+  let d = '';
+  outline.forEach((p, i) => {
+    const q = outline[(i + 1) % outline.length]!;
+    for (const t of [0, 1 / 3, 2 / 3]) {
+      const x = p[0] + (q[0] - p[0]) * t;
+      const y = p[1] + (q[1] - p[1]) * t;
+      const len = Math.hypot(x - cx, y - cy) || 1;
+      const push = t === 0 ? 0 : fray.range(-amplitude, amplitude);
+      d += `${d ? 'L' : 'M'}${(x + ((x - cx) / len) * push).toFixed(3)} ${(y + ((y - cy) / len) * push).toFixed(3)}`;
+    }
+  });
   return `${d}Z`;
 }
 
-const PAPER = '#f3f0e7';
+/**
+ * The shadow of the raised, broken coating along the worn boundary: thin, faint and broken (dashes
+ * 0.15 to 0.8 mm, gaps 0.05 to 0.3 mm), so the outline is traceable on white without being drawn round.
+ */
+const LIP_MM = 0.05;
+const LIP_COLOUR = '#5a554d';
+const LIP_OPACITY = 0.3;
+function lipDashes(seed: number): string {
+  const dash = seededRandom(seed);
+  const lengths = Array.from({ length: 16 }, (_, i) => (i % 2 ? dash.range(0.05, 0.3) : dash.range(0.15, 0.8)));
+  return lengths.map((v) => v.toFixed(3)).join(' ');
+}
+
+/**
+ * A worn area: exposed fibre clipped to `outline`, with the lip drawn inside it along `rim` (twice
+ * as wide, half of it clipped away), so that no pixel outside the worn outline changes.
+ */
+function exposedCore(id: string, outline: string, rim: string, box: Box, seed: number): string {
+  return (
+    `<clipPath id="${id}"><path d="${outline}"/></clipPath><g clip-path="url(#${id})">${fibreImage(seed, box)}` +
+    `<path d="${rim}" fill="none" stroke="${LIP_COLOUR}" stroke-width="${2 * LIP_MM}" stroke-dasharray="${lipDashes(seed ^ 0xd45)}" opacity="${LIP_OPACITY}" stroke-linejoin="round"/></g>`
+  );
+}
+
+/** The box around `points`, cut to the w x h face. */
+function boxOf(points: [number, number][], w: number, h: number): Box {
+  const margin = FRAY_MM;
+  const x0 = Math.max(0, Math.min(...points.map((p) => p[0])) - margin);
+  const y0 = Math.max(0, Math.min(...points.map((p) => p[1])) - margin);
+  const x1 = Math.min(w, Math.max(...points.map((p) => p[0])) + margin);
+  const y1 = Math.min(h, Math.max(...points.map((p) => p[1])) + margin);
+  return { x: x0, y: y0, w: Math.max(0.04, x1 - x0), h: Math.max(0.04, y1 - y0) };
+}
+
+const pathOf = (points: [number, number][]) =>
+  points.map((p, i) => `${i ? 'L' : 'M'}${p[0].toFixed(3)} ${p[1].toFixed(3)}`).join('');
 
 /** The damage as SVG, drawn inside the card's outline clip. */
 export function damageSvg(rng: Random, d: FaceDamage, w: number, h: number, r: number): string {
@@ -125,36 +188,36 @@ export function damageSvg(rng: Random, d: FaceDamage, w: number, h: number, r: n
     [apex, h - apex],
   ];
   d.cornerWhitening.forEach((radius, i) => {
-    if (radius > 0)
-      s += `<path d="${ragged(rng, apexes[i]![0], apexes[i]![1], radius)}" fill="${PAPER}" opacity="0.95"/>`;
+    if (radius > 0) {
+      const [cx, cy] = apexes[i]!;
+      const outline = ragged(rng, cx, cy, radius);
+      const seed = fibreSeed(radius, i, cx, cy, w, h);
+      const path = frayed(seed ^ 0x5eed, cx, cy, radius, outline);
+      s += exposedCore(`wear${i}`, path, path, boxOf(outline, w, h), seed);
+    }
   });
-  for (const e of d.edges) {
+  d.edges.forEach((e, n) => {
     // A band along the edge whose depth wanders between half and all of the stated depth.
     const steps = Math.max(4, Math.round(e.length / 0.25));
-    const pts: string[] = [];
+    // The point `along` mm down the stretch's side and `depth` mm in from the edge (negative: outside the card).
+    const at = (along: number, depth: number): [number, number] =>
+      e.side === 0
+        ? [along, depth]
+        : e.side === 1
+          ? [w - depth, along]
+          : e.side === 2
+            ? [w - along, h - depth]
+            : [depth, h - along];
+    const pts: [number, number][] = [];
     for (let k = 0; k <= steps; k += 1) {
       const t = e.start + (e.length * k) / steps;
       const depth = k === 0 || k === steps ? 0 : e.depth * rng.range(0.5, 1);
-      pts.push(
-        e.side === 0
-          ? `${t} ${depth}`
-          : e.side === 1
-            ? `${w - depth} ${t}`
-            : e.side === 2
-              ? `${w - t} ${h - depth}`
-              : `${depth} ${h - t}`,
-      );
+      pts.push(at(t, depth));
     }
-    const outside =
-      e.side === 0
-        ? `${e.start + e.length} -1 ${e.start} -1`
-        : e.side === 1
-          ? `${w + 1} ${e.start + e.length} ${w + 1} ${e.start}`
-          : e.side === 2
-            ? `${w - e.start - e.length} ${h + 1} ${w - e.start} ${h + 1}`
-            : `-1 ${h - e.start - e.length} -1 ${h - e.start}`;
-    s += `<polygon points="${pts.join(' ')} ${outside}" fill="${PAPER}"/>`;
-  }
+    const outside = [at(e.start + e.length, -1), at(e.start, -1)];
+    const seed = fibreSeed(e.side, e.start, e.length, e.depth, n, w, h);
+    s += exposedCore(`wear${4 + n}`, `${pathOf([...pts, ...outside])}Z`, pathOf(pts), boxOf(pts, w, h), seed);
+  });
   for (const sc of d.scratches) {
     const pts = sc.points.map((p) => `${p[0].toFixed(3)},${p[1].toFixed(3)}`).join(' ');
     const width = rng.range(0.06, 0.12);
