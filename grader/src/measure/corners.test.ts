@@ -230,6 +230,11 @@ describe('measureCorners', () => {
       ]);
     });
 
+    it('does not read it below 12 photo pixels per mm, where the light falloff and the grain outweigh it', () => {
+      const result = measure({ ...white, paint: grainy(2, fibre(0.8)), photoPxPerMm: 8 });
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+    });
+
     it("reads a clean white corner's grain as no wear", () => {
       const result = measure({ ...white, paint: grainy(3) });
       expect(view(result, 'top-left').whiteningMm).toBe(0);

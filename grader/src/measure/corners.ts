@@ -44,6 +44,8 @@ const LIGHT_WEAR_DE = 4;
 const LIGHT_WEAR_NOISE_TIMES = 3;
 /** ...and lighter (CIE L) than the border by this much. */
 const LIGHT_WEAR_LIGHTER = 1.5;
+/** Below this many photo pixels per mm (docs/grading.md: fine wear may not show) it is not read. */
+const LIGHT_WEAR_MIN_PX_PER_MM = 12;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -157,8 +159,13 @@ export function measureCorners(
     const readable = new Int32Array(n * n);
     const seeds: number[] = [];
     const photoPixel = p / face.face.photoPxPerMm;
-    // Not through a holder: its plastic's haze and its own white insert are as light as fibre.
-    const lightBorder = !throughHolder && border[0] >= LIGHT_BORDER_L && chroma(border) < LIGHT_BORDER_CHROMA;
+    // Not through a holder (its plastic's haze and its own white insert are as light as fibre),
+    // nor below LIGHT_WEAR_MIN_PX_PER_MM, where the light's falloff and the grain outweigh it.
+    const lightBorder =
+      !throughHolder &&
+      face.face.photoPxPerMm >= LIGHT_WEAR_MIN_PX_PER_MM &&
+      border[0] >= LIGHT_BORDER_L &&
+      chroma(border) < LIGHT_BORDER_CHROMA;
     // Where whitening may begin (next to the arc), by window index.
     const nearArc = new Uint8Array(n * n);
     for (let yi = 0; yi < n; yi += 1) {
