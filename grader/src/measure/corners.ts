@@ -1,5 +1,5 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { chroma, deltaE, medianColour, shadeOf, type Lab } from '../image/color.ts';
+import { deltaE, medianColour, shadeOf, type Lab } from '../image/color.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
@@ -31,21 +31,6 @@ const MIN_WHITENED_PHOTO_PIXELS = 4;
  * patch is told from the border by its size and its link to the corner's arc as well.
  */
 const CORNER_STOCK_MIN_L = 60;
-/**
- * A border this light and grey (CIE L, chroma) leaves exposed stock no lighter by the usual test
- * (isWhitened asks for 6 L and 15 ΔE more): on it, worn fibre shows only as a patch a few ΔE
- * off the border (brighter, cooler, rough, ringed by the broken coating's shadow).
- */
-const LIGHT_BORDER_L = 80;
-const LIGHT_BORDER_CHROMA = 12;
-/** On a light border, whitened: the colour, averaged over a photo pixel or so, this far (ΔE) from the border... */
-const LIGHT_WEAR_DE = 4;
-/** ...and this many times the window's typical distance from it (the photo's grain on the border), if more. */
-const LIGHT_WEAR_NOISE_TIMES = 3;
-/** ...and lighter (CIE L) than the border by this much. */
-const LIGHT_WEAR_LIGHTER = 1.5;
-/** Below this many photo pixels per mm (docs/grading.md: fine wear may not show) it is not read. */
-const LIGHT_WEAR_MIN_PX_PER_MM = 12;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -85,7 +70,6 @@ export function measureCorners(
   face: LabFace,
   borders: BorderMeasurement,
   faceName: Face,
-  throughHolder = false,
 ): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const views: CornerView[] = [];
@@ -112,8 +96,7 @@ export function measureCorners(
     const outlineVisible = card.every((colour) => deltaE(colour, outside) >= READABLE_DELTA_E);
     // Whitening is exposed stock against the lightest of the card's colours beside the corner,
     // its rim at the outline included (a thin light rim around art is print, not wear).
-    const rims = rimColoursBeside(face, c.sides, c.vx, c.vy);
-    const border = lightest([...card, ...rims]);
+    const border = lightest([...card, ...rimColoursBeside(face, c.sides, c.vx, c.vy)]);
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
     const { depths } = raysIn(isCard, (d, dx, dy) => at(idealApex.x + dx * d, idealApex.y + dy * d), c.sx, c.sy, p);
@@ -158,16 +141,6 @@ export function measureCorners(
     // Where whitening may be read (inside the outline's blur, within the border's bands), by pixel's Lab offset + 1.
     const readable = new Int32Array(n * n);
     const seeds: number[] = [];
-    const photoPixel = p / face.face.photoPxPerMm;
-    // Not through a holder (its plastic's haze and its own white insert are as light as fibre),
-    // nor below LIGHT_WEAR_MIN_PX_PER_MM, where the light's falloff and the grain outweigh it.
-    const lightBorder =
-      !throughHolder &&
-      face.face.photoPxPerMm >= LIGHT_WEAR_MIN_PX_PER_MM &&
-      border[0] >= LIGHT_BORDER_L &&
-      chroma(border) < LIGHT_BORDER_CHROMA;
-    // Where whitening may begin (next to the arc), by window index.
-    const nearArc = new Uint8Array(n * n);
     for (let yi = 0; yi < n; yi += 1) {
       for (let xi = 0; xi < n; xi += 1) {
         const x = xi / p;
@@ -180,19 +153,16 @@ export function measureCorners(
         if (insideBy < band) continue;
         const i = at(px, py);
         readable[yi * n + xi] = i + 1;
+        if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L)) continue;
+        whitened[yi * n + xi] = 1;
         // Whitening wears in from the corner's arc: a light patch touching only the straight
         // side past it (a glint or a light fleck in art near the edge) is not the corner's.
-        if (insideBy < seedBand && inCornerSquare) nearArc[yi * n + xi] = 1;
-        if (lightBorder || !isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L))
-          continue;
-        whitened[yi * n + xi] = 1;
-        if (nearArc[yi * n + xi]) seeds.push(yi * n + xi);
+        if (insideBy < seedBand && inCornerSquare) seeds.push(yi * n + xi);
       }
     }
-    if (lightBorder)
-      markLightWear(whitened, seeds, nearArc, readable, face.lab, [outside, ...rims], n, Math.round(photoPixel / 2));
     // A patch of whitening covers a few of the photo's own pixels each way: specks of one or two
     // along the outline (its anti-aliased rim, a glint) are not read as wear.
+    const photoPixel = p / face.face.photoPxPerMm;
     const minPixels = Math.max(4, 0.02 * p * p, MIN_WHITENED_PHOTO_PIXELS * photoPixel * photoPixel);
     // A light band that runs on along a side to the end of the window read (5 mm from the
     // virtual corner) is the side's (its edge worn all along, or the table between a side fitted
@@ -264,75 +234,6 @@ function rimColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number):
       ),
     );
   return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
-}
-
-/**
- * Whitening on a light border (marked in `whitened`, seeds next to the arc added to `seeds`):
- * pixels whose colour, averaged over a box `half` pixels each way (about a photo pixel, so the
- * photo's grain averages out), lies LIGHT_WEAR_DE or more from the border's colour around the
- * corner (LIGHT_WEAR_NOISE_TIMES the window's median distance if the photo is grainier than
- * that), lighter than it, and as far from each of `others` (the colour beyond the corner, the
- * card's rim).
- */
-function markLightWear(
-  whitened: Uint8Array,
-  seeds: number[],
-  nearArc: Uint8Array,
-  readable: Int32Array,
-  lab: Float32Array,
-  others: Lab[],
-  n: number,
-  half: number,
-): void {
-  const readableAt: number[] = [];
-  for (let j = 0; j < n * n; j += 1) if (readable[j]) readableAt.push(j);
-  if (!readableAt.length) return;
-  const colourAt = (j: number): Lab => {
-    const k = readable[j]! - 1;
-    return [lab[k]!, lab[k + 1]!, lab[k + 2]!];
-  };
-  // The border's colour here, under this corner's light: the median of the window's pixels,
-  // most of which are border however worn the corner (the light falls off across a card by more
-  // than the few ΔE that tell fibre from a white border).
-  const local = medianColour(readableAt.map(colourAt));
-  const spread = readableAt.map((j) => deltaE(colourAt(j), local)).sort((a, b) => a - b);
-  const least = Math.max(LIGHT_WEAR_DE, LIGHT_WEAR_NOISE_TIMES * spread[spread.length >> 1]!);
-  const r = Math.max(1, half);
-  const box = (2 * r + 1) ** 2;
-  for (let yi = r; yi < n - r; yi += 1) {
-    for (let xi = r; xi < n - r; xi += 1) {
-      const j = yi * n + xi;
-      if (!readable[j]) continue;
-      const mean: Lab = [0, 0, 0];
-      let count = 0;
-      for (let dy = -r; dy <= r; dy += 1)
-        for (let dx = -r; dx <= r; dx += 1) {
-          const k = readable[j + dy * n + dx]! - 1;
-          if (k < 0) continue;
-          mean[0] += lab[k]!;
-          mean[1] += lab[k + 1]!;
-          mean[2] += lab[k + 2]!;
-          count += 1;
-        }
-      // The box lies wholly on the card's readable pixels: at the arc it would mix in the table.
-      if (count < box) continue;
-      mean[0] /= box;
-      mean[1] /= box;
-      mean[2] /= box;
-      // Off the border's colour, lighter than it (shade and print are darker), and off the
-      // colours of the table beyond the corner and of the card's rim: between a fitted corner
-      // and the card's own arc lies the table (on white paper as light as fibre), and within
-      // the outline's blur a mix of the two.
-      if (
-        deltaE(mean, local) < least ||
-        mean[0] < local[0] + LIGHT_WEAR_LIGHTER ||
-        others.some((colour) => deltaE(mean, colour) < least)
-      )
-        continue;
-      whitened[j] = 1;
-      if (nearArc[j]) seeds.push(j);
-    }
-  }
 }
 
 /** The whitened pixels connected to each seed (indexes into the n x n grid), one list per patch. */
