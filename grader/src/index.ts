@@ -501,7 +501,7 @@ function measureFace(
   return {
     rectified,
     centering,
-    corners: measureCorners(lab, borders, face),
+    corners: measureCorners(lab, borders, face, card.throughHolder === true),
     edges: measureEdges(lab, borders, face, card.throughHolder === true),
     surface: measureSurface(lab, borders, face, measured.measurable),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureCorners } from './corners.ts';
-import { bordersOf, drawFace, type DrawnCard } from './test-face.ts';
+import { bordersOf, drawFace, type DrawnCard, type Rgb } from './test-face.ts';
 
 const card: DrawnCard = { table: [40, 40, 45], border: [30, 60, 150], art: [200, 120, 60], borderMm: 3 };
 const WHITE: [number, number, number] = [245, 245, 240];
@@ -194,5 +194,83 @@ describe('measureCorners', () => {
     const coarse = measure({ ...speck, photoPxPerMm: 6 });
     expect(view(coarse, 'top-left').whiteningMm).toBe(0);
     expect(coarse.defects).toEqual([]);
+  });
+
+  describe('on a white border', () => {
+    // A white-bordered card on a mid-grey table, its border printed in an off-white (CIE L 94).
+    const white: DrawnCard = { table: [110, 110, 115], border: [238, 236, 228], art: [60, 90, 140], borderMm: 3 };
+    /** A steady pseudo-random grain of +-`amount` levels at (x, y): the photo's noise, or fibre. */
+    const grain = (x: number, y: number, amount: number) => {
+      const h = Math.sin(x * 12.9898 * 16 + y * 78.233 * 16) * 43758.5453;
+      return Math.round((h - Math.floor(h) - 0.5) * 2 * amount);
+    };
+    const grainy =
+      (amount: number, wear?: (x: number, y: number) => Rgb | undefined) =>
+      (x: number, y: number): Rgb | undefined => {
+        const worn = wear?.(x, y);
+        if (worn) return worn;
+        if (!onTopLeftArc(x, y) || x > 3 || y > 3) return undefined;
+        const g = grain(x, y, amount);
+        return [238 + g, 236 + g, 228 + g];
+      };
+    // Exposed fibre: brighter and cooler than the ink, and mottled where the ink is smooth.
+    const fibre = (radius: number) => (x: number, y: number) =>
+      Math.hypot(x - APEX, y - APEX) <= radius && onTopLeftArc(x, y)
+        ? ((g) => [247 + g, 248 + g, 249 + g] as Rgb)(grain(x, y, 6))
+        : undefined;
+    // A holder's haze or a glint: as light as fibre within `radius` of the apex, fading out over
+    // 0.8 mm, and as smooth as the ink.
+    const haze = (radius: number) => (x: number, y: number) => {
+      const r = Math.hypot(x - APEX, y - APEX);
+      if (r > radius + 0.4 || !onTopLeftArc(x, y)) return undefined;
+      const t = Math.min(1, (radius + 0.4 - r) / 0.8);
+      const g = grain(x, y, 1);
+      return [238 + 9 * t + g, 236 + 12 * t + g, 228 + 21 * t + g].map(Math.round) as Rgb;
+    };
+    // A ruled paper's line or a holder's rim across the corner, 0.2 mm wide.
+    const line = (x: number, y: number) =>
+      Math.abs(x + y - 2.2) < 0.14 && onTopLeftArc(x, y) ? ([60, 70, 120] as Rgb) : undefined;
+
+    it('measures worn fibre, rougher than the ink and only a few ΔE off it, which the usual test (15 ΔE lighter) cannot see', () => {
+      const result = measure({ ...white, paint: grainy(1, fibre(0.8)) });
+      const worn = view(result, 'top-left');
+      expect(worn.whiteningMm).toBeGreaterThan(0.7);
+      expect(worn.whiteningMm).toBeLessThan(0.9);
+      expect(worn.grade).toBeLessThanOrEqual(8.5);
+      expect(result.defects).toEqual([
+        expect.objectContaining({ kind: 'corner_whitening', location: 'top-left corner' }),
+      ]);
+    });
+
+    it("does not read a patch as light as fibre but as smooth as the ink (a holder's haze)", () => {
+      const result = measure({ ...white, paint: grainy(1, haze(0.8)) });
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+      expect(result.defects).toEqual([]);
+    });
+
+    it("does not read the rough edges of a dark line across the corner (ruled paper, a holder's rim)", () => {
+      const result = measure({ ...white, paint: grainy(1, line) });
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+      expect(result.defects).toEqual([]);
+    });
+
+    it("does not read it where the card cannot be told from the table beyond its corner (the outline's place is unsure)", () => {
+      // White paper a shade off the border: an outline found on the card's shadow would put the
+      // paper, and the card's own rough arc, inside the corner read.
+      const onPaper = measure({ ...white, table: [244, 242, 236], paint: grainy(1, fibre(0.8)) });
+      expect(view(onPaper, 'top-left').whiteningMm).toBe(0);
+      expect(onPaper.defects).toEqual([]);
+    });
+
+    it('does not read it below 12 photo pixels per mm, where the light falloff and the grain outweigh it', () => {
+      const result = measure({ ...white, paint: grainy(1, fibre(0.8)), photoPxPerMm: 8 });
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+    });
+
+    it("reads a clean white corner's grain as no wear", () => {
+      const result = measure({ ...white, paint: grainy(3) });
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+      expect(result.defects).toEqual([]);
+    });
   });
 });

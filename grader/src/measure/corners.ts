@@ -1,5 +1,6 @@
 import type { Defect, Face } from '@gradelens/shared';
-import { deltaE, medianColour, shadeOf, type Lab } from '../image/color.ts';
+import { chroma, deltaE, medianColour, shadeOf, type Lab } from '../image/color.ts';
+import { median } from '../geometry/median.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
@@ -31,6 +32,28 @@ const MIN_WHITENED_PHOTO_PIXELS = 4;
  * patch is told from the border by its size and its link to the corner's arc as well.
  */
 const CORNER_STOCK_MIN_L = 60;
+/**
+ * A border this light and grey (CIE L, chroma) leaves exposed stock no lighter by the usual test
+ * (isWhitened asks for 6 L and 15 ΔE more): on it, worn fibre is only a few ΔE off the border,
+ * sometimes darker (the broken coating's shadow rings it), but rough where the ink is smooth.
+ */
+const LIGHT_BORDER_L = 80;
+const LIGHT_BORDER_CHROMA = 12;
+/** On a light border, whitened: a colour, averaged over 3 x 3 pixels, at least this far (ΔE) from the table's and the rim's. */
+const LIGHT_WEAR_OFF_DE = 3;
+/**
+ * ...and rougher (the spread of L over 3 x 3 pixels, averaged over 3 x 3) than the border around
+ * the corner (its median spread) by this many times and this much: a holder's haze and the
+ * light's falloff are as smooth as the ink, fibre is not.
+ */
+const LIGHT_WEAR_ROUGHER_TIMES = 2.5;
+const LIGHT_WEAR_ROUGHER_L = 0.5;
+/** A patch of it is, at its median pixel, no darker than the border by more than this (CIE L)... */
+const LIGHT_WEAR_DARKER_L = 10;
+/** ...and no rougher than this: a line's or a rim's edge is (spread of L over 3 x 3 pixels). */
+const LIGHT_WEAR_ROUGHEST = 8;
+/** Below this many photo pixels per mm (docs/grading.md: fine wear may not show) it is not read. */
+const LIGHT_WEAR_MIN_PX_PER_MM = 12;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -70,6 +93,7 @@ export function measureCorners(
   face: LabFace,
   borders: BorderMeasurement,
   faceName: Face,
+  throughHolder = false,
 ): { views: CornerView[]; defects: Defect[]; cardNotFound: number } {
   const { widthMm: w, heightMm: h, pxPerMm: p, marginMm: m } = face.face;
   const views: CornerView[] = [];
@@ -96,7 +120,8 @@ export function measureCorners(
     const outlineVisible = card.every((colour) => deltaE(colour, outside) >= READABLE_DELTA_E);
     // Whitening is exposed stock against the lightest of the card's colours beside the corner,
     // its rim at the outline included (a thin light rim around art is print, not wear).
-    const border = lightest([...card, ...rimColoursBeside(face, c.sides, c.vx, c.vy)]);
+    const rims = rimColoursBeside(face, c.sides, c.vx, c.vy);
+    const border = lightest([...card, ...rims]);
 
     // Rounding or a ding: how far inside the ideal arc the outline starts, along the bisector.
     const { depths } = raysIn(isCard, (d, dx, dy) => at(idealApex.x + dx * d, idealApex.y + dy * d), c.sx, c.sy, p);
@@ -141,6 +166,19 @@ export function measureCorners(
     // Where whitening may be read (inside the outline's blur, within the border's bands), by pixel's Lab offset + 1.
     const readable = new Int32Array(n * n);
     const seeds: number[] = [];
+    const photoPixel = p / face.face.photoPxPerMm;
+    // Not through a holder (its plastic's haze, its rim and its white insert lie where fibre
+    // would), nor where the card is not told from what lies beyond its corner (an outline found
+    // on the card's shadow or a holder's rim may then hold the card's own rough arc), nor below
+    // LIGHT_WEAR_MIN_PX_PER_MM, where the photo no longer resolves its mottle.
+    const lightBorder =
+      !throughHolder &&
+      outlineVisible &&
+      face.face.photoPxPerMm >= LIGHT_WEAR_MIN_PX_PER_MM &&
+      border[0] >= LIGHT_BORDER_L &&
+      chroma(border) < LIGHT_BORDER_CHROMA;
+    // Where whitening may begin (next to the arc), by window index.
+    const nearArc = new Uint8Array(n * n);
     for (let yi = 0; yi < n; yi += 1) {
       for (let xi = 0; xi < n; xi += 1) {
         const x = xi / p;
@@ -153,16 +191,22 @@ export function measureCorners(
         if (insideBy < band) continue;
         const i = at(px, py);
         readable[yi * n + xi] = i + 1;
-        if (!isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L)) continue;
-        whitened[yi * n + xi] = 1;
         // Whitening wears in from the corner's arc: a light patch touching only the straight
         // side past it (a glint or a light fleck in art near the edge) is not the corner's.
-        if (insideBy < seedBand && inCornerSquare) seeds.push(yi * n + xi);
+        if (insideBy < seedBand && inCornerSquare) nearArc[yi * n + xi] = 1;
+        if (lightBorder || !isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L))
+          continue;
+        whitened[yi * n + xi] = 1;
+        if (nearArc[yi * n + xi]) seeds.push(yi * n + xi);
       }
     }
+    // On a light border, the texture of the border around this corner: what worn fibre is rougher than.
+    const texture = lightBorder ? localTexture(readable, face.lab, n) : undefined;
+    const borderTexture = texture ? readableMedian(texture, readable) : 0;
+    if (texture)
+      markLightWear(whitened, seeds, nearArc, readable, face.lab, [outside, ...rims], n, texture, borderTexture);
     // A patch of whitening covers a few of the photo's own pixels each way: specks of one or two
     // along the outline (its anti-aliased rim, a glint) are not read as wear.
-    const photoPixel = p / face.face.photoPxPerMm;
     const minPixels = Math.max(4, 0.02 * p * p, MIN_WHITENED_PHOTO_PIXELS * photoPixel * photoPixel);
     // A light band that runs on along a side to the end of the window read (5 mm from the
     // virtual corner) is the side's (its edge worn all along, or the table between a side fitted
@@ -171,10 +215,19 @@ export function measureCorners(
     for (const patchPixels of whitenedPatches(whitened, seeds, n)) {
       if (patchPixels.length < minPixels) continue;
       if (patchPixels.some((i) => i % n >= runsOnTo || Math.floor(i / n) >= runsOnTo)) continue;
-      for (const i of grownHalfWay(patchPixels, readable, face.lab, border, n, Math.ceil(photoPixel))) {
+      // On a light border the patch is its fibre-like pixels, not grown: the texture, read over
+      // 3 x 3 pixels and averaged over 3 x 3 again, reaches two pixels past the fibre, so the
+      // fibre's edge lies one pixel inside the patch's.
+      const measured = texture
+        ? fibrePixels(patchPixels, texture, readable, face.lab, border[0])
+        : grownHalfWay(patchPixels, readable, face.lab, border, n, Math.ceil(photoPixel));
+      if (measured.length < minPixels) continue;
+      const reach = texture ? 1 / p : 0;
+      for (const i of measured) {
         const xi = i % n;
         const yi = (i - xi) / n;
-        distances.push(Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y));
+        const d = Math.hypot(vx + (c.sx * xi) / p - apex.x, vy + (c.sy * yi) / p - apex.y);
+        distances.push(Math.max(0, d - reach));
       }
     }
     distances.sort((a, b) => a - b);
@@ -234,6 +287,111 @@ function rimColoursBeside(face: LabFace, sides: Side[], vx: number, vy: number):
       ),
     );
   return [beside(across, vx === 0, w), beside(down, vy === 0, h)];
+}
+
+/**
+ * Whitening on a light border (marked in `whitened`, seeds next to the arc added to `seeds`):
+ * pixels rougher than the border around the corner (the spread of L over 3 x 3 pixels, averaged
+ * over the 3 x 3 around each, LIGHT_WEAR_ROUGHER_TIMES the border's median and
+ * LIGHT_WEAR_ROUGHER_L more), whose colour, averaged over the same box, lies off the colours of
+ * `others` (the table beyond the corner, the card's rim).
+ */
+function markLightWear(
+  whitened: Uint8Array,
+  seeds: number[],
+  nearArc: Uint8Array,
+  readable: Int32Array,
+  lab: Float32Array,
+  others: Lab[],
+  n: number,
+  texture: Float32Array,
+  borderTexture: number,
+): void {
+  const least = Math.max(LIGHT_WEAR_ROUGHER_TIMES * borderTexture, borderTexture + LIGHT_WEAR_ROUGHER_L);
+  for (let yi = 1; yi < n - 1; yi += 1) {
+    for (let xi = 1; xi < n - 1; xi += 1) {
+      const j = yi * n + xi;
+      if (!readable[j]) continue;
+      const mean: Lab = [0, 0, 0];
+      let rough = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const k = readable[j + dy * n + dx]! - 1;
+          if (k < 0) continue;
+          mean[0] += lab[k]!;
+          mean[1] += lab[k + 1]!;
+          mean[2] += lab[k + 2]!;
+          rough += texture[j + dy * n + dx]!;
+          count += 1;
+        }
+      // The box lies wholly on the card's readable pixels: at the arc it would mix in the table.
+      if (count < 9) continue;
+      rough /= 9;
+      mean[0] /= 9;
+      mean[1] /= 9;
+      mean[2] /= 9;
+      if (rough < least) continue;
+      if (others.some((colour) => deltaE(mean, colour) < LIGHT_WEAR_OFF_DE)) continue;
+      whitened[j] = 1;
+      if (nearArc[j]) seeds.push(j);
+    }
+  }
+}
+
+/**
+ * The pixels of a rough patch on a light border that read as worn fibre: about as light as the
+ * border (no more than LIGHT_WEAR_DARKER_L darker) and rough as a mottle is, not as the edge of a
+ * dark line, the table or a holder's rim is (spread under LIGHT_WEAR_ROUGHEST). None where half
+ * the patch does not: such a patch is a line or a rim, whatever lies beside it.
+ */
+function fibrePixels(
+  patchPixels: number[],
+  texture: Float32Array,
+  readable: Int32Array,
+  lab: Float32Array,
+  borderL: number,
+): number[] {
+  const fibre = patchPixels.filter(
+    (i) => texture[i]! <= LIGHT_WEAR_ROUGHEST && lab[readable[i]! - 1]! >= borderL - LIGHT_WEAR_DARKER_L,
+  );
+  return 2 * fibre.length >= patchPixels.length ? fibre : [];
+}
+
+/**
+ * The spread (standard deviation of CIE L) over each readable pixel's 3 x 3 readable neighbours,
+ * by window index (0 where not readable): the ink of a border is smooth, exposed fibre rough.
+ */
+function localTexture(readable: Int32Array, lab: Float32Array, n: number): Float32Array {
+  const texture = new Float32Array(n * n);
+  for (let yi = 1; yi < n - 1; yi += 1) {
+    for (let xi = 1; xi < n - 1; xi += 1) {
+      const j = yi * n + xi;
+      if (!readable[j]) continue;
+      let sum = 0;
+      let sumSq = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const k = readable[j + dy * n + dx]! - 1;
+          if (k < 0) continue;
+          const l = lab[k]!;
+          sum += l;
+          sumSq += l * l;
+          count += 1;
+        }
+      const mean = sum / count;
+      texture[j] = Math.sqrt(Math.max(0, sumSq / count - mean * mean));
+    }
+  }
+  return texture;
+}
+
+/** The median of `values` over the readable pixels (0 where none is). */
+function readableMedian(values: Float32Array, readable: Int32Array): number {
+  const picked: number[] = [];
+  for (let j = 0; j < values.length; j += 1) if (readable[j]) picked.push(values[j]!);
+  return picked.length ? median(picked) : 0;
 }
 
 /** The whitened pixels connected to each seed (indexes into the n x n grid), one list per patch. */
