@@ -48,9 +48,9 @@ const LIGHT_WEAR_OFF_DE = 3;
  */
 const LIGHT_WEAR_ROUGHER_TIMES = 2.5;
 const LIGHT_WEAR_ROUGHER_L = 0.5;
-/** A patch of it is, at its median pixel, no darker than the border by more than this (CIE L)... */
+/** A patch of it counts by its pixels no darker than the border by more than this (CIE L)... */
 const LIGHT_WEAR_DARKER_L = 10;
-/** ...and no rougher than this: a line's or a rim's edge is (spread of L over 3 x 3 pixels). */
+/** ...and no rougher than this (a line's or a rim's edge is; spread of L over 3 x 3), half the patch at least. */
 const LIGHT_WEAR_ROUGHEST = 8;
 /** Below this many photo pixels per mm (docs/grading.md: fine wear may not show) it is not read. */
 const LIGHT_WEAR_MIN_PX_PER_MM = 12;
@@ -312,26 +312,28 @@ function markLightWear(
     for (let xi = 1; xi < n - 1; xi += 1) {
       const j = yi * n + xi;
       if (!readable[j]) continue;
-      const mean: Lab = [0, 0, 0];
       let rough = 0;
       let count = 0;
       for (let dy = -1; dy <= 1; dy += 1)
         for (let dx = -1; dx <= 1; dx += 1) {
-          const k = readable[j + dy * n + dx]! - 1;
-          if (k < 0) continue;
-          mean[0] += lab[k]!;
-          mean[1] += lab[k + 1]!;
-          mean[2] += lab[k + 2]!;
+          if (!readable[j + dy * n + dx]) continue;
           rough += texture[j + dy * n + dx]!;
           count += 1;
         }
       // The box lies wholly on the card's readable pixels: at the arc it would mix in the table.
-      if (count < 9) continue;
-      rough /= 9;
+      if (count < 9 || rough / 9 < least) continue;
+      // Its colour is read only where it is rough: most of a corner's border is not.
+      const mean: Lab = [0, 0, 0];
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const k = readable[j + dy * n + dx]! - 1;
+          mean[0] += lab[k]!;
+          mean[1] += lab[k + 1]!;
+          mean[2] += lab[k + 2]!;
+        }
       mean[0] /= 9;
       mean[1] /= 9;
       mean[2] /= 9;
-      if (rough < least) continue;
       if (others.some((colour) => deltaE(mean, colour) < LIGHT_WEAR_OFF_DE)) continue;
       whitened[j] = 1;
       if (nearArc[j]) seeds.push(j);
