@@ -4,8 +4,6 @@ test(
   'a collector lists a graded card; another makes an offer, which the seller accepts, and each sees the other’s e-mail',
   { tag: '@phone' },
   async ({ page, browser }) => {
-    // Two people through a dozen pages each: on a loaded CI machine this ran past the 30 s default.
-    test.setTimeout(90_000);
     const seller = await signUp(page);
     const cardName = `Mewtwo ${seller.username}`;
     const id = await gradeCard(page, { cardName, cardSet: 'Base Set', gameBrand: 'Pokemon' });

@@ -14,8 +14,6 @@ test(
   'an admin adds a product with its picture; a user buys two, pays, and follows the order to delivery',
   { tag: '@phone' },
   async ({ page, browser }) => {
-    // Two people through a dozen pages each: on a loaded CI machine this ran past the 30 s default.
-    test.setTimeout(90_000);
     const buyer = await signUp(page);
     const name = `Top loaders ${buyer.username}`;
 
