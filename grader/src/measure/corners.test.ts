@@ -273,4 +273,48 @@ describe('measureCorners', () => {
       expect(result.defects).toEqual([]);
     });
   });
+
+  describe('a light line at a corner', () => {
+    /** Whether (x, y) lies within `half` mm of the segment from (ax, ay) to (bx, by). */
+    const nearSegment = (x: number, y: number, [ax, ay, bx, by]: number[], half: number) => {
+      const [dx, dy] = [bx! - ax!, by! - ay!];
+      const t = Math.max(0, Math.min(1, ((x - ax!) * dx + (y - ay!) * dy) / (dx * dx + dy * dy)));
+      return Math.hypot(x - ax! - t * dx, y - ay! - t * dy) <= half;
+    };
+    const lined = (segment: number[], half = 0.08) =>
+      measure({
+        ...card,
+        paint: (x, y) => (onTopLeftArc(x, y) && nearSegment(x, y, segment, half) ? WHITE : undefined),
+      });
+
+    it('is not whitening where it runs across the corner to the arc (a holo or etched line, a ray of the art)', () => {
+      // From the apex into the card at 20 degrees to the top side, 2.5 mm long.
+      const a = (20 * Math.PI) / 180;
+      const result = lined([APEX, APEX, APEX + 2.5 * Math.cos(a), APEX + 2.5 * Math.sin(a)]);
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+      expect(result.defects).toEqual([]);
+    });
+
+    it('is not whitening where it runs on past the arc along a side (a sleeve or rim edge on the card)', () => {
+      const result = lined([0.4, 1.2, 0.4, 4.2]);
+      expect(view(result, 'top-left').whiteningMm).toBe(0);
+      expect(result.defects).toEqual([]);
+    });
+
+    it('is whitening where it is a crescent worn along the arc itself', () => {
+      // 0.4 mm deep along 60 degrees of the arc about its apex.
+      const result = measure({
+        ...card,
+        paint: (x, y) => {
+          const r = Math.hypot(x - 3, y - 3);
+          const angle = (Math.atan2(y - 3, x - 3) * 180) / Math.PI;
+          return onTopLeftArc(x, y) && r > 2.6 && angle > -165 && angle < -105 ? WHITE : undefined;
+        },
+      });
+      expect(view(result, 'top-left').whiteningMm).toBeGreaterThan(0.5);
+      expect(result.defects).toEqual([
+        expect.objectContaining({ kind: 'corner_whitening', location: 'top-left corner' }),
+      ]);
+    });
+  });
 });

@@ -215,6 +215,7 @@ export function measureCorners(
     for (const patchPixels of whitenedPatches(whitened, seeds, n)) {
       if (patchPixels.length < minPixels) continue;
       if (patchPixels.some((i) => i % n >= runsOnTo || Math.floor(i / n) >= runsOnTo)) continue;
+      if (printedLine(patchPixels, n, p, radius)) continue;
       // On a light border the patch is its fibre-like pixels, not grown: the texture, read over
       // 3 x 3 pixels and averaged over 3 x 3 again, reaches two pixels past the fibre, so the
       // fibre's edge lies one pixel inside the patch's.
@@ -394,6 +395,52 @@ function readableMedian(values: Float32Array, readable: Int32Array): number {
   const picked: number[] = [];
   for (let j = 0; j < values.length; j += 1) if (readable[j]) picked.push(values[j]!);
   return picked.length ? median(picked) : 0;
+}
+
+/** A patch longer than this many times its width (the square root of its principal variances' ratio) is a line... */
+const LINE_ELONGATION = 5;
+/** ...and a printed one where it runs within this cosine of the radius from the arc's centre (across the corner). */
+const ACROSS_COSINE = 0.4;
+
+/**
+ * Whether a light patch at a corner is a line, not wear: far longer than wide, and running across
+ * the corner (toward the arc's centre: a holo or etched line, a ray of the art meeting the edge)
+ * or on past the arc along a straight side (a sleeve's edge, a rim). Worn fibre spreads in from
+ * the arc as a blob (zoo tuning, worn corners: 1.8 to 3 times as long as wide; the false patches
+ * on clean full-art and sleeved corners 6 to 200). A hairline worn along the arc itself bends with
+ * it and stays within the corner's square: it is kept. `radius` is the corner's arc, mm; pixels
+ * index an n x n window from the virtual corner at `p` per mm.
+ */
+function printedLine(pixels: number[], n: number, p: number, radius: number): boolean {
+  if (pixels.length < 3) return false;
+  let mx = 0;
+  let my = 0;
+  for (const i of pixels) {
+    mx += i % n;
+    my += Math.floor(i / n);
+  }
+  mx /= pixels.length;
+  my /= pixels.length;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const i of pixels) {
+    const dx = (i % n) - mx;
+    const dy = Math.floor(i / n) - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  // The principal variances, and the axis of the larger.
+  const half = (sxx + syy) / 2;
+  const root = Math.sqrt(((sxx - syy) / 2) ** 2 + sxy * sxy);
+  const [major, minor] = [half + root, Math.max(half - root, 1e-9 * (half + 1))];
+  if (Math.sqrt(major / minor) <= LINE_ELONGATION) return false;
+  const [ux, uy] = Math.abs(sxy) > 1e-9 ? [sxy, major - sxx] : sxx >= syy ? [1, 0] : [0, 1];
+  const [rx, ry] = [mx / p - radius, my / p - radius];
+  const across = Math.abs(ux * rx + uy * ry) / (Math.hypot(ux, uy) * Math.hypot(rx, ry) || 1) > ACROSS_COSINE;
+  const pastTheArc = pixels.some((i) => (i % n) / p > radius || Math.floor(i / n) / p > radius);
+  return across || pastTheArc;
 }
 
 /** The whitened pixels connected to each seed (indexes into the n x n grid), one list per patch. */
