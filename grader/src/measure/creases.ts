@@ -1,7 +1,6 @@
 import { zeroedBytes } from '../image/scratch.ts';
 import { components, DIRECTIONS, principalLine, type FoundLine } from './art-scratches.ts';
 import type { SurfacePlane } from './surface-plane.ts';
-import { median } from '../geometry/median.ts';
 import { degreesFromAxis, medianSideStep } from './line-sides.ts';
 
 /** Where the light and the dark band are read, mm to either side of a candidate pixel. */
@@ -77,7 +76,6 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
       // A fold shades the card along nearly all of its length; a line of type read as one is a pair
       // only where its letters are (zoo tuning: folds 0.74 to 0.89 of their length, a line of type 0.16).
       .filter((c) => pairCoverage(c, L, w, h, p) >= MIN_PAIR_COVERAGE)
-      .filter((c) => bandBalance(c, L, w, h, p) >= MIN_BAND_BALANCE)
       .map((c) => {
         const a = plane.toMm(c.ax, c.ay);
         const b = plane.toMm(c.bx, c.by);
@@ -339,35 +337,6 @@ function pairCoverage(c: Piece, L: Float32Array, w: number, h: number, p: number
       held += 1;
   }
   return held / (steps + 1);
-}
-
-/**
- * The weaker band's contrast with the print beyond it, as a share of the stronger's (medians along
- * the crease). A fold lights one face and shades the other, each standing out: 0.24 to 0.96 for
- * the 15 creases found on zoo tuning seeds 1 to 720. A dark printed line with a phone's sharpening
- * halo on one side, or a light line with a faint shadow beside it, is one strong band and a trace
- * of the other: 0.08 and 0.13 on the two clean cards there read as creased (seeds 471 and 701).
- */
-const MIN_BAND_BALANCE = 0.18;
-
-function bandBalance(c: Piece, L: Float32Array, w: number, h: number, p: number): number {
-  const { lightFirst, nx, ny, band, beyond } = acrossPair(c, p);
-  const at = (x: number, y: number) =>
-    L[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]!;
-  const side = lightFirst ? -1 : 1;
-  const len = Math.hypot(c.bx - c.ax, c.by - c.ay) || 1;
-  const steps = Math.max(1, Math.floor(len));
-  const lights: number[] = [];
-  const darks: number[] = [];
-  for (let k = 0; k <= steps; k += 1) {
-    const x = c.ax + ((c.bx - c.ax) * k) / steps;
-    const y = c.ay + ((c.by - c.ay) * k) / steps;
-    lights.push(at(x + side * nx * band, y + side * ny * band) - at(x + side * nx * beyond, y + side * ny * beyond));
-    darks.push(at(x - side * nx * beyond, y - side * ny * beyond) - at(x - side * nx * band, y - side * ny * band));
-  }
-  const [light, dark] = [median(lights), median(darks)];
-  const stronger = Math.max(light, dark);
-  return stronger > 0 ? Math.min(light, dark) / stronger : 0;
 }
 
 /** Across a pair: which side is lit, the normal it was marked along, and the band and beyond offsets (plane pixels). */
