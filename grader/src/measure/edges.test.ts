@@ -274,34 +274,6 @@ describe('measureEdges', () => {
     expect(coarse.views.map((v) => v.lengthMm)).toEqual([0, 0, 0, 0]);
     expect(coarse.defects).toEqual([]);
   });
-
-  describe('at the ends of a side, where the corner begins', () => {
-    /** Table over the card outside an arc of `radius` mm at the top-right corner: the card's own corner, when the one found lies beyond it. */
-    const widerArc = (radius: number) => (x: number, y: number) => {
-      const [cx, cy] = [63 - radius, radius];
-      return x > cx && y < cy && Math.hypot(x - cx, y - cy) > radius ? card.table : undefined;
-    };
-
-    it("does not read the corner's arc begun inside the side's stretch as a chip, and says so", () => {
-      // A 6 mm arc: the outline leaves the top and the right side's line 2.5 mm before their stretches end.
-      const result = measure({ ...card, paint: widerArc(6) });
-      expect(result.defects).toEqual([]);
-      expect(view(result, 'top').notAssessedMm).toBeGreaterThan(0.3);
-      expect(view(result, 'right').notAssessedMm).toBeGreaterThan(0.3);
-      expect(view(result, 'left').notAssessedMm).toBe(0);
-    });
-
-    it('still reads a nick near the end of a side, whose outline comes back to the line before the corner', () => {
-      const result = measure({ ...card, paint: (x, y) => (y < 0.5 && x > 56 && x < 58.5 ? card.table : undefined) });
-      expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_chip', location: 'top edge' })]);
-      expect(result.defects[0]!.sizeMm).toBeGreaterThan(2.3);
-    });
-
-    it('still reads a chip as deep all the way into the corner: an arc deepens toward it, a chip does not', () => {
-      const result = measure({ ...card, paint: (x, y) => (y < 0.5 && x > 57.5 && x < 61 ? card.table : undefined) });
-      expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_chip', location: 'top edge' })]);
-    });
-  });
 });
 
 /** Whether (x, y) lies within `mm` of the card's straight sides (its corners' arcs included loosely). */

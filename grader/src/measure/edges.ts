@@ -104,13 +104,10 @@ export function measureEdges(
     const spread = medianAbsolute(visible.map((s) => s.outline - expected(s.along)));
     // Deeper than 2.5 of the photo's pixels too: the outline's blur and resampling move it by one or two.
     const chipThreshold = Math.max(0.15, 2.5 / face.face.photoPxPerMm, CHIP_SPREADS * spread);
+    const chipped = (s: EdgeSample) => s.visible && s.outline - expected(s.along) > chipThreshold;
     // A stretch of wear spans several of the photo's own pixels (at 5 px/mm one is 0.2 mm: a nick
     // of one or two is the outline's noise), and its steps lie within a pixel or two of the photo.
     const photoPixel = 1 / face.face.photoPxPerMm;
-    // Where the corner's arc begins before the side's sampled stretch ends, the outline is the
-    // corner's, not the side's: not assessed for chips.
-    const arc = arcAtEnds(samples, (s) => s.outline - expected(s.along), chipThreshold, photoPixel);
-    const chipped = (s: EdgeSample) => s.visible && !arc.has(s) && s.outline - expected(s.along) > chipThreshold;
     const shortest = Math.max(MIN_STRETCH_MM, MIN_STRETCH_PHOTO_PIXELS * photoPixel);
     const gap = Math.max(1.5 / p, 1.5 * photoPixel);
     // An outline off the side's line over a long stretch (a sleeve's edge hugging part of the
@@ -161,9 +158,7 @@ export function measureEdges(
       side,
       lengthMm: round2(stretches.reduce((t, s) => t + s.end - s.start, 0)),
       severityMm: round2(severity),
-      notAssessedMm: round2(
-        (rimLine ? samples.length : samples.length - (stepped ? 0 : visible.length - arc.size)) / p,
-      ),
+      notAssessedMm: round2((rimLine ? samples.length : samples.length - (stepped ? 0 : visible.length)) / p),
     });
   }
   return { views, defects };
@@ -376,57 +371,6 @@ function lineAlongSide(samples: EdgeSample[], gap: number, photoPixel: number, l
   if (pieces.length < LINE_PIECES && light.length < LINE_COVER * samples.length) return false;
   const depth = median(light.map((s) => s.whitenedDepth));
   return light.filter((s) => Math.abs(s.whitenedDepth - depth) <= photoPixel).length >= LINE_EVEN * light.length;
-}
-
-/** How far along a side an arc at its end is followed (mm): a corner's radius. */
-const END_ARC_MM = CORNER_RADIUS_MM;
-/** At its middle an arc lies at most this share of its depth at the end (a circle's: about a half). */
-const ARC_MIDDLE_SHARE = 0.75;
-
-/**
- * The samples at either end of a side where the outline leaves the side's line and keeps on
- * curving inward to the end of the sampled stretch, as the corner's arc does: the corner found a
- * millimetre or two beyond the card's own (a dark border on a dark desk moves it), so the arc
- * begins inside the stretch read as the side (zoo tuning seeds 241 to 720: four of the ten clean
- * cards given a false chip had it there). A chip is a nick: its outline comes back to the line on
- * the corner's side of it too. From the last sample the outline shows at, it must lie deeper than
- * `threshold` and grow no shallower toward the end than by a photo pixel at a step; it is followed
- * inward until it is back within half the threshold of the line, for at most END_ARC_MM, and it
- * must deepen toward the end as an arc does.
- */
-function arcAtEnds(
-  samples: EdgeSample[],
-  deviation: (s: EdgeSample) => number,
-  threshold: number,
-  photoPixel: number,
-): Set<EdgeSample> {
-  const arc = new Set<EdgeSample>();
-  for (const step of [1, -1]) {
-    let i = step === 1 ? 0 : samples.length - 1;
-    while (i >= 0 && i < samples.length && !samples[i]!.visible) i += step;
-    if (i < 0 || i >= samples.length || deviation(samples[i]!) <= threshold) continue;
-    const end = samples[i]!.along;
-    const run: EdgeSample[] = [];
-    let last = Infinity;
-    let closed = false;
-    for (; i >= 0 && i < samples.length && Math.abs(samples[i]!.along - end) <= END_ARC_MM; i += step) {
-      const s = samples[i]!;
-      if (!s.visible) break;
-      const depth = deviation(s);
-      if (depth > last + photoPixel) break;
-      if (depth <= threshold / 2) {
-        closed = true;
-        break;
-      }
-      last = Math.min(last, depth);
-      run.push(s);
-    }
-    // An arc deepens toward the corner (as the square of the distance, for a circle): by its
-    // middle it lies well short of its depth at the end; a chip as deep all the way is flat.
-    const middle = run[run.length >> 1];
-    if (closed && middle && deviation(middle) <= ARC_MIDDLE_SHARE * deviation(run[0]!)) for (const s of run) arc.add(s);
-  }
-  return arc;
 }
 
 /** The flagged steps joined into stretches where they lie at most `gap` apart; a stretch with a chip is a chip. */
