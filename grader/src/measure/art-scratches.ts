@@ -295,7 +295,7 @@ export function components(mask: Uint8Array, w: number, h: number): number[][] {
   return out;
 }
 
-/** The pixels' principal axis: its two ends, its length and how far any pixel strays from it. */
+/** The pixels' principal axis: its two ends, its length, how far any pixel strays from it, their centre and elongation. */
 export function principalLine(pixels: number[], w: number) {
   let sx = 0;
   let sy = 0;
@@ -321,13 +321,29 @@ export function principalLine(pixels: number[], w: number) {
   let lo = Infinity;
   let hi = -Infinity;
   let maxOff = 0;
+  let alongSq = 0;
+  let acrossSq = 0;
   for (const i of pixels) {
     const dx = (i % w) - mx;
     const dy = ((i / w) | 0) - my;
     const t = dx * ux + dy * uy;
+    const off = -dx * uy + dy * ux;
     lo = Math.min(lo, t);
     hi = Math.max(hi, t);
-    maxOff = Math.max(maxOff, Math.abs(-dx * uy + dy * ux));
+    maxOff = Math.max(maxOff, Math.abs(off));
+    alongSq += t * t;
+    acrossSq += off * off;
   }
-  return { ax: mx + lo * ux, ay: my + lo * uy, bx: mx + hi * ux, by: my + hi * uy, length: hi - lo + 1, maxOff };
+  return {
+    ax: mx + lo * ux,
+    ay: my + lo * uy,
+    bx: mx + hi * ux,
+    by: my + hi * uy,
+    length: hi - lo + 1,
+    maxOff,
+    centre: { x: mx, y: my },
+    direction: { x: ux, y: uy },
+    // How many times longer than wide, by the spreads along and across the axis (Infinity for a row of pixels).
+    elongation: Math.sqrt(alongSq / acrossSq),
+  };
 }

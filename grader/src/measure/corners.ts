@@ -1,6 +1,7 @@
 import type { Defect, Face } from '@gradelens/shared';
 import { chroma, deltaE, medianColour, shadeOf, type Lab } from '../image/color.ts';
 import { median } from '../geometry/median.ts';
+import { principalLine } from './art-scratches.ts';
 import { cornerViewGrade } from '../rubric.ts';
 import type { BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
@@ -413,32 +414,10 @@ const ACROSS_COSINE = 0.4;
  */
 function printedLine(pixels: number[], n: number, p: number, radius: number): boolean {
   if (pixels.length < 3) return false;
-  let mx = 0;
-  let my = 0;
-  for (const i of pixels) {
-    mx += i % n;
-    my += Math.floor(i / n);
-  }
-  mx /= pixels.length;
-  my /= pixels.length;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
-  for (const i of pixels) {
-    const dx = (i % n) - mx;
-    const dy = Math.floor(i / n) - my;
-    sxx += dx * dx;
-    syy += dy * dy;
-    sxy += dx * dy;
-  }
-  // The principal variances, and the axis of the larger.
-  const half = (sxx + syy) / 2;
-  const root = Math.sqrt(((sxx - syy) / 2) ** 2 + sxy * sxy);
-  const [major, minor] = [half + root, Math.max(half - root, 1e-9 * (half + 1))];
-  if (Math.sqrt(major / minor) <= LINE_ELONGATION) return false;
-  const [ux, uy] = Math.abs(sxy) > 1e-9 ? [sxy, major - sxx] : sxx >= syy ? [1, 0] : [0, 1];
-  const [rx, ry] = [mx / p - radius, my / p - radius];
-  const across = Math.abs(ux * rx + uy * ry) / (Math.hypot(ux, uy) * Math.hypot(rx, ry) || 1) > ACROSS_COSINE;
+  const axis = principalLine(pixels, n);
+  if (!(axis.elongation > LINE_ELONGATION)) return false;
+  const [rx, ry] = [axis.centre.x / p - radius, axis.centre.y / p - radius];
+  const across = Math.abs(axis.direction.x * rx + axis.direction.y * ry) / (Math.hypot(rx, ry) || 1) > ACROSS_COSINE;
   const pastTheArc = pixels.some((i) => (i % n) / p > radius || Math.floor(i / n) / p > radius);
   return across || pastTheArc;
 }
