@@ -116,14 +116,16 @@ describe('gradeCard refuses photos it cannot grade', () => {
 });
 
 describe('front and back of different sizes', () => {
-  it('says so plainly when each face reads as a card size', async () => {
+  it('says so when each face reads as a card size, and how to fix a misplaced outline', async () => {
     const standard = await generateCase({ seed: 31, frame: '1080p', variant: 'clean', size: 'standard' });
     const small = await generateCase({ seed: 32, frame: '1080p', variant: 'clean', size: 'small' });
     const outcome = await gradeCard(standard.front, small.back);
     if (outcome.ok) throw new Error('graded');
     expect(outcome.rejection.code).toBe('mismatched_sides');
     expect(outcome.rejection.face).toBeUndefined();
-    expect(outcome.rejection.message).toContain('Photograph both sides of the same card');
+    expect(outcome.rejection.message).toContain('different sizes');
+    expect(outcome.rejection.message).toContain("place that photo's corners yourself");
+    expect(outcome.rejection.message).toContain('photograph both sides of the same card');
   }, 60_000);
 
   it('names the face whose outline reads between the sizes and says how to fix it', async () => {

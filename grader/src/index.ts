@@ -229,6 +229,9 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
   if (!sized.ok) {
     // One face reads as a card size and the other as neither: its outline, not the card, is the
     // likelier fault (a printed frame or a sleeve taken for the edge), and the owner is told so.
+    // Where each reads as a size, the message still puts a misplaced outline first: in every one
+    // of the zoo's 14 good tuning pairs refused this way (seeds 1 to 720), both photos showed the
+    // same card and one outline lay off its edge, 1.5 to 5 mm in 13 of them (decision 0017).
     const readsAsASize = (face: Face) =>
       readsAs(geometry[face].ratios, CARD_RATIOS.standard) || readsAs(geometry[face].ratios, CARD_RATIOS.small);
     const doubtful = (['front', 'back'] as const).find(
@@ -239,7 +242,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       ...(doubtful ? { face: doubtful } : {}),
       message: doubtful
         ? `The front and back photos measure as cards of different sizes, but the ${doubtful} photo's outline measures between the two sizes: it may not follow the card's edge. If the green outline is off, place the corners yourself or retake that photo on a plain background; if these are two different cards, photograph both sides of the same card.`
-        : 'The front and back photos show cards of different sizes. Photograph both sides of the same card.',
+        : "The front and back photos measure as cards of different sizes. If both show the same card, one photo's green outline does not follow the card's edge (a sleeve's edge or the printed frame taken for it): place that photo's corners yourself or retake it on a plain background. If they are two different cards, photograph both sides of the same card.",
       outline: outline(),
     });
   }
