@@ -60,6 +60,27 @@ describe('measureEdges', () => {
     expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
   });
 
+  // Worn stock a photo pixel or two deep beside a black border is blurred with it: it reads far
+  // lighter than the border (zoo seed 329: L 50 to 70 against 6) but short of stock's own L 78.
+  const black: DrawnCard = { ...card, table: [35, 45, 80], border: [15, 15, 18] };
+  const greyOnTop = (grey: number) =>
+    measure({ ...black, paint: (x, y) => (y >= 0 && y < 0.2 && x > 20 && x < 26 ? [grey, grey, grey] : undefined) });
+  it('reads blurred worn stock at the edge of a black border as whitening, though darker than stock', () => {
+    // sRGB 150 grey: L* about 62, 56 over the border.
+    const result = greyOnTop(150);
+    const top = view(result, 'top');
+    expect(top.lengthMm).toBeGreaterThan(5.8);
+    expect(top.lengthMm).toBeLessThan(6.2);
+    expect(result.defects).toEqual([expect.objectContaining({ kind: 'edge_whitening', location: 'top edge' })]);
+  });
+
+  it('does not read a dark grey line at the edge of a black border as whitening', () => {
+    // sRGB 80 grey: L* about 34, under 40 over the border (a shadow's rim, a dark sleeve edge).
+    const result = greyOnTop(80);
+    expect(view(result, 'top').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
   it('does not read a hairline at the edge of a dark border that is no lighter than the table beside it', () => {
     // On white paper a light line within the outline's blur may be the paper: not read.
     const onPaper: DrawnCard = { ...card, table: [235, 235, 230], border: [20, 20, 25] };

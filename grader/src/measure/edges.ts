@@ -53,6 +53,11 @@ const COLOURED_BORDER = 25;
  * must be to be stock, not the table brightened by the phone's sharpening along the outline.
  */
 const TABLE_HALO = 12;
+/** Exposed stock is at least this light (CIE L), as `isWhitened` asks... */
+const STOCK_MIN_L = 78;
+/** ...but beside a border darker than DARK_BORDER_L, this much lighter than the border is enough. */
+const DARK_BORDER_L = 25;
+const DARK_STOCK_RISE = 40;
 /** The shortest whitening read along a side whose art runs to the edge (mm). */
 const ART_WHITENING_MM = 1;
 
@@ -260,12 +265,20 @@ function edgeSamples(
     const tableLighter = visible && outside[0] > reference[0];
     const edge = Math.max(outline, 0);
     const from = edge + (hairline || tableLighter ? firstPixel : band);
+    // On a dark border of one colour, worn stock a photo pixel or two deep is blurred with the
+    // border beside it: far lighter than the border, though not as light as stock (DARK_STOCK_RISE).
+    // Not where dark art runs to the edge, whose light strokes and a sleeve's rim read the same.
+    const stockMinL =
+      plain && reference[0] < DARK_BORDER_L ? Math.min(STOCK_MIN_L, reference[0] + DARK_STOCK_RISE) : STOCK_MIN_L;
     let whitenedDepth = 0;
     let gap = 0;
     for (let d = from; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
       const i = face.pixelOffset(acrossPixel(d) + alongPixel);
       const inBlur = tableLighter && d < edge + band;
-      if (isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference) && (!inBlur || lab[i]! >= outside[0] + TABLE_HALO)) {
+      if (
+        isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference, stockMinL) &&
+        (!inBlur || lab[i]! >= outside[0] + TABLE_HALO)
+      ) {
         whitenedDepth = d;
         gap = 0;
       } else if (!inBlur) gap += 1;
