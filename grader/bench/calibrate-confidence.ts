@@ -85,7 +85,9 @@ for (const [name, data] of [
   ['fitted', fitOn],
   ['held out', checkOn],
 ] as const) {
-  console.log(`${name}: overall exact by confidence`);
+  // The Brier score: the mean squared gap between the confidence and the outcome (lower is better).
+  const brier = data.reduce((t, s) => t + (confidenceOf(s.report, model) - (s.exact ? 1 : 0)) ** 2, 0) / data.length;
+  console.log(`${name}: overall exact by confidence (Brier score ${brier.toFixed(4)})`);
   for (let k = 0; k + 1 < buckets.length; k += 1) {
     const mine = data.filter((s) => {
       const c = confidenceOf(s.report, model);

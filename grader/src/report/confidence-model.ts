@@ -2,14 +2,15 @@
 import type { ConfidenceModel } from './confidence.ts';
 
 export const CONFIDENCE_MODEL: ConfidenceModel = {
-  source: 'zoo tuning seeds 1 to 400, 250 graded pairs, fitted 2026-11-25',
-  bias: 1.767,
+  source: 'zoo tuning seeds 1 to 720, 460 graded pairs, fitted 2026-11-29',
+  bias: 1.745,
   weights: {
-    lowResolution: -0.279,
-    warnings: -0.17,
-    notAssessed: -0.168,
-    centeringUnmeasured: -0.22,
-    defects: -0.252,
-    belowTen: -1.069,
+    lowResolution: -0.171,
+    warnings: -0.033,
+    notAssessed: 0,
+    faceNotAssessed: -0.409,
+    centeringUnmeasured: -0.437,
+    defects: -0.206,
+    belowTen: -0.883,
   },
 };

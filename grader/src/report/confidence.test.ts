@@ -32,6 +32,7 @@ describe('the report confidence', () => {
       lowResolution: 0,
       warnings: 0,
       notAssessed: 0,
+      faceNotAssessed: 0,
       centeringUnmeasured: 0,
       defects: 0,
       belowTen: 0,
@@ -42,6 +43,18 @@ describe('the report confidence', () => {
       notAssessed: 1,
       centeringUnmeasured: 1,
     });
+  });
+
+  it('counts a face not graded at all apart from a part of a face not assessed', () => {
+    const oneFace: ConfidenceReport = {
+      ...sharpClean,
+      warnings: [
+        { code: 'face_not_assessed', face: 'back', message: 'not the card' },
+        { code: 'edges_not_assessed', face: 'front', message: 'art to the edge' },
+      ],
+    };
+    expect(confidenceFeatures(oneFace)).toMatchObject({ notAssessed: 1, faceNotAssessed: 1 });
+    expect(confidenceOf(oneFace)).toBeLessThan(confidenceOf(sharpClean));
   });
 
   it('is lower for a report with doubts than for a sharp, fully measured one, under the fitted model', () => {
@@ -56,7 +69,15 @@ describe('the report confidence', () => {
     const sure: ConfidenceModel = {
       source: 'test',
       bias: 20,
-      weights: { lowResolution: 0, warnings: 0, notAssessed: 0, centeringUnmeasured: 0, defects: 0, belowTen: 0 },
+      weights: {
+        lowResolution: 0,
+        warnings: 0,
+        notAssessed: 0,
+        faceNotAssessed: 0,
+        centeringUnmeasured: 0,
+        defects: 0,
+        belowTen: 0,
+      },
     };
     expect(confidenceOf(sharpClean, sure)).toBe(0.95);
     expect(confidenceOf(sharpClean, { ...sure, bias: -20 })).toBe(0.05);

@@ -9,6 +9,7 @@ export const CONFIDENCE_FEATURES = [
   'lowResolution',
   'warnings',
   'notAssessed',
+  'faceNotAssessed',
   'centeringUnmeasured',
   'defects',
   'belowTen',
@@ -23,16 +24,15 @@ const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set([
   'tilt',
   'through_holder',
 ]);
-/** ...and of a part of the card not read (centering is counted per face apart). */
-const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set([
-  'surface_not_assessed',
-  'edges_not_assessed',
-  'face_not_assessed',
-]);
+/** ...of a part of the card not read (centering is counted per face apart)... */
+const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['surface_not_assessed', 'edges_not_assessed']);
+/** ...and of a whole face not graded: whatever wear it has is missing from every subgrade. */
+const FACE_NOT_ASSESSED: QualityWarningCode = 'face_not_assessed';
 
 /**
  * The report's doubts as numbers: how far below 12 px/mm the coarser photo is (fine wear stops
- * showing), photo warnings (blur, glare, low resolution), parts not assessed, faces without a
+ * showing), photo warnings (blur, glare, low resolution), parts not assessed, faces not graded at
+ * all (an outline that was not the card's), faces without a
  * measurable centering, wear found (each finding is a chance of a design read as wear), and a
  * grade below 10.
  */
@@ -42,6 +42,7 @@ export function confidenceFeatures(report: ConfidenceReport): Record<ConfidenceF
     lowResolution: Math.max(0, 12 - minPxPerMm) / 12,
     warnings: report.warnings.filter((w) => PHOTO_FAULTS.has(w.code)).length,
     notAssessed: report.warnings.filter((w) => PARTS_NOT_ASSESSED.has(w.code)).length,
+    faceNotAssessed: report.warnings.filter((w) => w.code === FACE_NOT_ASSESSED).length,
     centeringUnmeasured: Number(!report.centering.front.measurable) + Number(!report.centering.back.measurable),
     defects: Math.min(6, report.defects.length),
     belowTen: report.scores.overall < 10 ? 1 : 0,
