@@ -265,24 +265,32 @@ function edgeSamples(
     const tableLighter = visible && outside[0] > reference[0];
     const edge = Math.max(outline, 0);
     const from = edge + (hairline || tableLighter ? firstPixel : band);
+    // How deep stock runs in from the outline without a break, lighter than `minL` (and than the
+    // table's sharpening halo, within the outline's blur where the table is the lighter).
+    const whitenedTo = (minL: number) => {
+      let depth = 0;
+      let gap = 0;
+      for (let d = from; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
+        const i = face.pixelOffset(acrossPixel(d) + alongPixel);
+        const inBlur = tableLighter && d < edge + band;
+        if (
+          isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference, minL) &&
+          (!inBlur || lab[i]! >= outside[0] + TABLE_HALO)
+        ) {
+          depth = d;
+          gap = 0;
+        } else if (!inBlur) gap += 1;
+      }
+      return depth;
+    };
     // On a dark border of one colour, worn stock a photo pixel or two deep is blurred with the
-    // border beside it: far lighter than the border, though not as light as stock (DARK_STOCK_RISE).
+    // border beside it: far lighter than the border, though not as light as stock. Where nothing
+    // reads as stock, that is looked for (DARK_STOCK_RISE over the border); a wider strip keeps
+    // the depth its stock-light pixels give, which the blur's lighter fringe would stretch.
     // Not where dark art runs to the edge, whose light strokes and a sleeve's rim read the same.
-    const stockMinL =
-      plain && reference[0] < DARK_BORDER_L ? Math.min(STOCK_MIN_L, reference[0] + DARK_STOCK_RISE) : STOCK_MIN_L;
-    let whitenedDepth = 0;
-    let gap = 0;
-    for (let d = from; !tableLikeWear && d <= innerLimit && gap < 2; d += 1 / p) {
-      const i = face.pixelOffset(acrossPixel(d) + alongPixel);
-      const inBlur = tableLighter && d < edge + band;
-      if (
-        isWhitened(lab[i]!, lab[i + 1]!, lab[i + 2]!, reference, stockMinL) &&
-        (!inBlur || lab[i]! >= outside[0] + TABLE_HALO)
-      ) {
-        whitenedDepth = d;
-        gap = 0;
-      } else if (!inBlur) gap += 1;
-    }
+    const darkBorder = plain && reference[0] < DARK_BORDER_L;
+    let whitenedDepth = whitenedTo(STOCK_MIN_L);
+    if (whitenedDepth === 0 && darkBorder) whitenedDepth = whitenedTo(reference[0] + DARK_STOCK_RISE);
     samples.push({ along, outline, whitenedDepth, visible });
   }
   return samples;
