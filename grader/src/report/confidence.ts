@@ -32,9 +32,8 @@ const FACE_NOT_ASSESSED: QualityWarningCode = 'face_not_assessed';
 /**
  * The report's doubts as numbers: how far below 12 px/mm the coarser photo is (fine wear stops
  * showing), photo warnings (blur, glare, low resolution), parts not assessed, faces not graded at
- * all (an outline that was not the card's), faces without a
- * measurable centering, wear found (each finding is a chance of a design read as wear), and a
- * grade below 10.
+ * all (an outline that was not the card's), faces without a measurable centering, wear found
+ * (each finding is a chance of a design read as wear), and a grade below 10.
  */
 export function confidenceFeatures(report: ConfidenceReport): Record<ConfidenceFeature, number> {
   const minPxPerMm = Math.min(report.pxPerMm.front, report.pxPerMm.back);
