@@ -13,6 +13,7 @@ import {
   READABLE_DELTA_E,
   RIM_HALF_MM,
   rimDepthMm,
+  STOCK_MIN_L,
 } from './outline.ts';
 import { patch, sidePoint, SIDES, sideLength, type Side } from './sides.ts';
 
@@ -53,9 +54,7 @@ const COLOURED_BORDER = 25;
  * must be to be stock, not the table brightened by the phone's sharpening along the outline.
  */
 const TABLE_HALO = 12;
-/** Exposed stock is at least this light (CIE L), as `isWhitened` asks... */
-const STOCK_MIN_L = 78;
-/** ...but beside a border darker than DARK_BORDER_L, this much lighter than the border is enough. */
+/** Beside a border darker than DARK_BORDER_L, this much lighter than the border is enough for stock (not STOCK_MIN_L). */
 const DARK_BORDER_L = 25;
 const DARK_STOCK_RISE = 40;
 /** The shortest whitening read along a side whose art runs to the edge (mm). */

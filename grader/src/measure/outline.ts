@@ -92,8 +92,11 @@ export class CardTest {
   }
 }
 
+/** How light (CIE L) exposed card stock is at least, where nothing blurs it with the print. */
+export const STOCK_MIN_L = 78;
+
 /** Exposed card stock: light (CIE L above `minL`), unsaturated, and clearly unlike the printed border. */
-export const isWhitened = (l: number, a: number, b: number, border: Lab, minL = 78) =>
+export const isWhitened = (l: number, a: number, b: number, border: Lab, minL = STOCK_MIN_L) =>
   l > Math.max(minL, border[0] + 6) &&
   Math.sqrt(a * a + b * b) < 14 &&
   Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
