@@ -178,6 +178,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       voters.map((face) => geometry[face].ratios),
       CARD_RATIOS,
       voters.map((face) => found[face]!.throughHolder === true),
+      voters.map((face) => geometry[face].lensRatios),
     );
   };
   let sized = sizeFrom();

@@ -171,6 +171,21 @@ describe('the size both faces agree on', () => {
     ).toEqual({ ok: true, kind: 'small' });
   });
 
+  it('takes the one size a face reads closely with the perspective undone, though a plain reading fits another', () => {
+    // Zoo tuning seed 613's shape: the front's outline on a white border's printed frame, 4 mm
+    // inside the card, reads 0.697; the tilted back's plain reading fits the small size within the
+    // slack, its perspective reading is the standard card's.
+    expect(
+      pairSize(
+        [
+          [0.697, 0.697],
+          [0.7, 0.715],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: true, kind: 'standard' });
+  });
+
   it('calls the faces different only when both readings of each face fit one size and no size fits both', () => {
     expect(
       pairSize(

@@ -289,6 +289,17 @@ describe('centering from the stations read', () => {
     expect(result.reason).toMatch(/left edge.*uncertain/);
   });
 
+  it('does not take a border read under a millimetre as read: the outline there may lie off the card', () => {
+    // Zoo tuning seed 43's back: the outline's top on a penny sleeve 3 mm past the card, the step
+    // read 0.4 mm in; 29.8 points of share off. A border of 1.2 mm (a card cut 70/30) is read.
+    const narrow = read(level(0.8), level(3), 12);
+    expect(narrow.measurable).toBe(false);
+    expect(narrow.reason).toMatch(/left edge reads under 1 mm.*outline/);
+    const offCentre = read(level(1.2), level(2.8), 12);
+    expect(offCentre.measurable).toBe(true);
+    expect(offCentre.leftRight![0]).toBeCloseTo(larger(2.8, 1.2), 1);
+  });
+
   it('allows a scatter of a fraction of the pixel on a coarse photo, not on a sharp one', () => {
     // Stations a pixel apart at 5 px per mm: where the edge spreads over pixels, within reading.
     const left = Array.from({ length: STATIONS }, (_, i) => (i % 3 ? 3.0 : 3.2));
