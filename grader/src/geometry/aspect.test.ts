@@ -267,6 +267,21 @@ describe('the size both faces agree on', () => {
     ).toEqual({ ok: false });
   });
 
+  it('calls faces different where each reads its own size closely and a tilted face agrees plainly only within the slack', () => {
+    // Zoo tuning bad input 79's shape: a standard front tilted (plain 0.673, perspective 0.717) and
+    // a small back (0.686, 0.685), both outlines on the card. The front's plain reading lies 0.013
+    // from the small ratio, inside the slack: that is a tilt, not a crop.
+    expect(
+      pairSize(
+        [
+          [0.673, 0.717],
+          [0.686, 0.685],
+        ],
+        SIZES,
+      ),
+    ).toEqual({ ok: false });
+  });
+
   it('keeps one size where the plain readings agree on it closely, whatever a perspective reading says (a cropped photo)', () => {
     expect(
       pairSize(

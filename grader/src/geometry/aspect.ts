@@ -157,6 +157,14 @@ export function facesToGrade(
   return faces.map((f, i) => f.placed || (fits[i]! && (!lensChooses || may[i]!)));
 }
 
+/**
+ * Plain readings this close to one size's ratio on every face keep the pair one size, whatever
+ * the perspective readings say: a cropped photo's perspective reading is off (the first
+ * generator's read 0.72 plainly, within 0.004 of the standard size). Within the whole slack, a
+ * face tilted 15 degrees would agree plainly with a card of the other size.
+ */
+const PLAIN_AGREE = 0.008;
+
 /** Whether a reading of a face lies within RATIO_SLACK of a ratio: the face fits that size. */
 export const fitsRatio = (readings: readonly number[], ratio: number) =>
   readings.some((r) => Math.abs(r - ratio) <= RATIO_SLACK);
@@ -173,14 +181,14 @@ export const surelyFits = (readings: readonly number[], ratio: number) =>
  * The card size both faces agree on, from each face's ratio readings (plain, then perspective):
  * a face fits a size when either reading lies within RATIO_SLACK of its ratio, and surely fits it
  * when both do. The faces show cards of different sizes when each face's perspective reading lies
- * within RATIO_CLOSE of a different size and the plain readings do not both fit one (`inHolder`:
- * faces found through plastic, left out of that), or when each surely fits a
- * size and no size fits both (the two
+ * within RATIO_CLOSE of a different size and the plain readings do not both lie within
+ * PLAIN_AGREE of one (`inHolder`: faces found through plastic, left out of that), or when each
+ * surely fits a size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
  * otherwise turn a good pair away); otherwise the one size some face reads within RATIO_CLOSE
  * (with the perspective undone, or under one of `lens`, each face's lensReadings) where faces read
  * only one so, or the size both fit (where every face fits both, the one the perspective readings
- * lie closer to), or the size more faces fit, then the one a fitting face reads closest.
+ * lie closer to), or the size more faces fit, then the one the readings lie closest to.
  */
 export function pairSize<K extends string>(
   faces: number[][],
@@ -197,7 +205,7 @@ export function pairSize<K extends string>(
     inHolder[i] ? undefined : kinds.find((kind) => readsAs(readings, ratios[kind])),
   );
   const plainAgree = kinds.some((kind) =>
-    faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= RATIO_SLACK),
+    faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= PLAIN_AGREE),
   );
   if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1 && !plainAgree) return { ok: false };
   // Faces whose perspective reading, under their own focal length or some phone lens, lies within
