@@ -185,9 +185,9 @@ export const surelyFits = (readings: readonly number[], ratio: number) =>
  * PLAIN_AGREE of one (`inHolder`: faces found through plastic, left out of that), or when each
  * surely fits a size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
- * otherwise turn a good pair away); otherwise the one size some face reads within RATIO_CLOSE
- * (with the perspective undone, or under one of `lens`, each face's lensReadings) where faces read
- * only one so, or the size both fit (where every face fits both, the one the perspective readings
+ * otherwise turn a good pair away); otherwise the standard (widest) size where some face reads it
+ * within RATIO_CLOSE (with the perspective undone, or under one of `lens`, each face's
+ * lensReadings) and none reads another so, or the size both fit (where every face fits both, the one the perspective readings
  * lie closer to), or the size more faces fit, then the one the readings lie closest to.
  */
 export function pairSize<K extends string>(
@@ -208,14 +208,15 @@ export function pairSize<K extends string>(
     faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= PLAIN_AGREE),
   );
   if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1 && !plainAgree) return { ok: false };
-  // Faces whose perspective reading, under their own focal length or some phone lens, lies within
-  // RATIO_CLOSE of one size only, and none of another: that size, whatever the other readings fit
-  // within the slack (a tilted face's plain reading, or an outline on a white border's printed
-  // frame 4 mm inside the card, fits the small size loosely). On zoo tuning seeds 1 to 720 this
-  // grades 5 pairs refused as different sizes (the misplaced face left out) and the card's own
-  // face in 3 pairs that graded a misplaced one (seeds 150, 495, 613); counting the lens readings
-  // keeps an outline on wood grain that reads the small size by chance, beside a card's outline
-  // that reads standard under a phone's lens, from deciding (seed 580: a clean card graded 2.5).
+  // Some face's perspective reading, under its own focal length or some phone lens, within
+  // RATIO_CLOSE of the standard (widest) size and none so close to another: standard, whatever the
+  // other readings fit within the slack (a tilted face's plain reading, or an outline on a white
+  // border's printed frame 4 mm inside the card, fits the small size loosely). Not the other way
+  // round: that frame reads close to the small size. On zoo tuning seeds 1 to 720 this grades 4
+  // pairs refused as different sizes (the misplaced face left out) and the card's own face in 2
+  // pairs that graded a misplaced one (seeds 495, 613). The lens readings count both ways: a face
+  // reading the standard size only under a phone's lens is read as standard, and one reading the
+  // small size under some lens stops the rule.
   const read = new Set(
     faces.flatMap((readings, i) =>
       kinds.filter(
