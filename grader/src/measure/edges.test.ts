@@ -290,10 +290,60 @@ describe('measureEdges', () => {
     const sharp = measure(worn);
     expect(view(sharp, 'right').lengthMm).toBeGreaterThan(0.3);
     expect(view(sharp, 'left').lengthMm).toBeGreaterThan(2.8);
-    // At 5 px/mm one photo pixel is 0.2 mm: the nick spans 2.5 of them, the chip's depth 2.25.
+    // At 5 px/mm one photo pixel is 0.2 mm: the nick spans 2.5 of them, too short to read. The
+    // chip's depth is 2.25 of them, too shallow for one step, but it lasts 3 mm along the side.
     const coarse = measure({ ...worn, photoPxPerMm: 5 });
-    expect(coarse.views.map((v) => v.lengthMm)).toEqual([0, 0, 0, 0]);
-    expect(coarse.defects).toEqual([]);
+    expect(view(coarse, 'right').lengthMm).toBe(0);
+    expect(view(coarse, 'left').lengthMm).toBeGreaterThan(2.5);
+    expect(coarse.defects).toEqual([expect.objectContaining({ kind: 'edge_chip', location: 'left edge' })]);
+  });
+
+  it('at a low resolution, reads shallow wear the colour of the table by its length along the side', () => {
+    // Stock as white as the paper beside the card, 0.25 mm deep along 4 mm of the bottom side: at
+    // 5 px/mm a step of 1.25 photo pixels, a chip nowhere, but the outline set in all along it.
+    const onPaper: DrawnCard = { ...card, table: WHITE, border: [20, 20, 25] };
+    const worn = measure({
+      ...onPaper,
+      photoPxPerMm: 5,
+      paint: (x, y) => (y > 88 - 0.25 && y <= 88 && x > 20 && x < 24 ? WHITE : undefined),
+    });
+    expect(view(worn, 'bottom').lengthMm).toBeGreaterThan(3.5);
+    expect(view(worn, 'bottom').lengthMm).toBeLessThan(4.5);
+    expect(worn.defects).toEqual([expect.objectContaining({ kind: 'edge_chip', location: 'bottom edge' })]);
+    // The same depth over 1 mm is within what the photo's own pixels leave uncertain.
+    const short = measure({
+      ...onPaper,
+      photoPxPerMm: 5,
+      paint: (x, y) => (y > 88 - 0.25 && y <= 88 && x > 20 && x < 21 ? WHITE : undefined),
+    });
+    expect(short.defects).toEqual([]);
+  });
+
+  it('does not read a side bowed by the lens as a stretch of wear', () => {
+    // The left side's outline bowed 0.2 mm in at its middle, straight at its ends.
+    const bow = (y: number) => 0.2 * Math.sin((Math.PI * y) / 88);
+    const result = measure({
+      ...card,
+      photoPxPerMm: 5,
+      paint: (x, y) => (x >= 0 && x < bow(y) ? card.table : undefined),
+    });
+    expect(view(result, 'left').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
+  });
+
+  it('does not read glare across the edge, which lightens the border and the table with the outline, as wear', () => {
+    // Over 4 mm of the left side, the border and the table lightened by a glare streak, and the
+    // outline there read 0.25 mm in where the lightened border meets the lightened table.
+    const glareBorder: [number, number, number] = [120, 140, 210];
+    const glareTable: [number, number, number] = [110, 110, 115];
+    const result = measure({
+      ...card,
+      photoPxPerMm: 5,
+      paint: (x, y) =>
+        y > 40 && y < 44 && x < 3 ? (x < 0.25 ? glareTable : x < 3 ? glareBorder : undefined) : undefined,
+    });
+    expect(view(result, 'left').lengthMm).toBe(0);
+    expect(result.defects).toEqual([]);
   });
 });
 
