@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureEdges } from './edges.ts';
+import { measureEdges, sustainedDips, type EdgeSample } from './edges.ts';
 import { bordersOf, drawFace, type DrawnCard } from './test-face.ts';
 
 const card: DrawnCard = { table: [40, 40, 45], border: [30, 60, 150], art: [200, 120, 60], borderMm: 3 };
@@ -350,3 +350,35 @@ describe('measureEdges', () => {
 /** Whether (x, y) lies within `mm` of the card's straight sides (its corners' arcs included loosely). */
 const onCardRim = (x: number, y: number, mm: number) =>
   x >= 0 && y >= 0 && x <= 63 && y <= 88 && (x < mm || y < mm || x > 63 - mm || y > 88 - mm);
+
+describe('sustainedDips', () => {
+  // A side's outline every 1/16 mm over 40 mm, read everywhere, set in by `depth(along)` mm.
+  const side = (depth: (along: number) => number): EdgeSample[] =>
+    Array.from({ length: 641 }, (_, i) => ({ along: i / 16, outline: depth(i / 16), whitenedDepth: 0, visible: true }));
+  const marked = (samples: EdgeSample[], spread: number) => {
+    const out = sustainedDips(
+      samples,
+      () => 0,
+      spread,
+      () => true,
+    );
+    return samples.filter((_, i) => out[i]).map((s) => s.along);
+  };
+
+  it('follows a worn stretch whose depth wanders out to where it fades, not just where it is deepest', () => {
+    // 0.2 mm deep from 16 to 20 mm, with 0.05 mm tails from 15 to 16 and 20 to 21 mm: at a spread
+    // of 0.02 mm a dip is 0.12 mm deep, and a tail a quarter of that still belongs to it.
+    const wear = side((a) => (a >= 16 && a < 20 ? 0.2 : a >= 15 && a < 21 ? 0.05 : 0));
+    const along = marked(wear, 0.02);
+    expect(Math.min(...along)).toBeLessThan(15.1);
+    expect(Math.max(...along)).toBeGreaterThan(20.9);
+    expect(Math.max(...along) - Math.min(...along)).toBeLessThan(6.1);
+    // The tails alone are not a dip.
+    expect(
+      marked(
+        side((a) => (a >= 15 && a < 21 ? 0.05 : 0)),
+        0.02,
+      ),
+    ).toEqual([]);
+  });
+});

@@ -169,7 +169,7 @@ export function measureEdges(
   return { views, defects };
 }
 
-interface EdgeSample {
+export interface EdgeSample {
   along: number;
   /** Where the card starts, mm inward from the fitted side (0 where the outline cannot be seen). */
   outline: number;
@@ -360,7 +360,7 @@ const DIP_COVER = 0.75;
 const DIP_BASELINE_MM = 4;
 
 /** Per sample, whether it lies in a sustained dip of the outline (and itself dips half as deep). */
-function sustainedDips(
+export function sustainedDips(
   samples: EdgeSample[],
   expected: (along: number) => number,
   spread: number,
@@ -402,6 +402,9 @@ function sustainedDips(
     if (setIn.length < DIP_COVER * window) continue;
     for (const i of setIn) out[i] = 1;
   }
+  // A worn stretch's depth wanders: from each dip, the stretch runs on while the outline stays set in a quarter as deep.
+  for (let i = 1; i < n; i += 1) if (out[i - 1] && !out[i] && offset[i]! >= least / 4) out[i] = 1;
+  for (let i = n - 2; i >= 0; i -= 1) if (out[i + 1] && !out[i] && offset[i]! >= least / 4) out[i] = 1;
   return out;
 }
 
