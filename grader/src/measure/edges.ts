@@ -126,7 +126,7 @@ export function measureEdges(
     const rimLine = lineAlongSide(samples, gap, photoPixel, sideLength(side, w, h));
     const dipped = stepped ? null : sustainedDips(samples, expected, spread, unshaded(face, side));
     for (const [i, s] of samples.entries()) {
-      if (!stepped && (chipped(s) || dipped![i]))
+      if (!stepped && (chipped(s) || dipped?.[i]))
         flagged.push({ along: s.along, depth: s.outline - expected(s.along), kind: 'edge_chip' });
       else if (s.whitenedDepth > 0 && !rimLine)
         flagged.push({ along: s.along, depth: s.whitenedDepth, kind: 'edge_whitening' });
@@ -372,15 +372,18 @@ export function sustainedDips(
   // A side read over less than most of its length (a sleeve's edge, a holder's rim, the table's colour) is not read for dips.
   if (offset.filter((v) => !Number.isNaN(v)).length < DIP_VISIBLE_SIDE * n) return out;
   const least = Math.max(DIP_MIN_MM, DIP_SPREADS * (spread + DIP_SPREAD_FLOOR));
+  // Running totals of the offsets read and of how many were read: any stretch's mean at once.
+  const sums = new Float64Array(n + 1);
+  const reads = new Int32Array(n + 1);
+  offset.forEach((v, i) => {
+    const seen = !Number.isNaN(v);
+    sums[i + 1] = sums[i]! + (seen ? v : 0);
+    reads[i + 1] = reads[i]! + (seen ? 1 : 0);
+  });
   const mean = (from: number, to: number) => {
-    let sum = 0;
-    let read = 0;
-    for (let i = Math.max(0, from); i < Math.min(n, to); i += 1) {
-      if (Number.isNaN(offset[i]!)) continue;
-      sum += offset[i]!;
-      read += 1;
-    }
-    return { value: read ? sum / read : NaN, read };
+    const [a, b] = [Math.max(0, from), Math.min(n, to)];
+    const read = reads[b]! - reads[a]!;
+    return { value: read ? (sums[b]! - sums[a]!) / read : NaN, read };
   };
   const stepsPerMm = (n - 1) / Math.max(1e-6, samples[n - 1]!.along - samples[0]!.along);
   const window = Math.round(DIP_WINDOW_MM * stepsPerMm);
@@ -417,10 +420,15 @@ const DIP_SAME_DE = 5;
  * both, and moves the outline in as worn stock does; wear leaves the print beside it as it was.
  */
 function unshaded(face: LabFace, side: Side): (from: number, to: number) => boolean {
-  const inside = coloursAlong(face, side, INSIDE_MM);
-  const outside = coloursAlong(face, side, -OUTSIDE_MM);
-  const [insideUsual, outsideUsual] = [medianLab(inside), medianLab(outside)];
+  // Read only for a side with a dip to judge, which most sides have not.
+  let read: { inside: Lab[]; outside: Lab[]; insideUsual: Lab; outsideUsual: Lab } | null = null;
   return (from, to) => {
+    if (!read) {
+      const inside = coloursAlong(face, side, INSIDE_MM);
+      const outside = coloursAlong(face, side, -OUTSIDE_MM);
+      read = { inside, outside, insideUsual: medianLab(inside), outsideUsual: medianLab(outside) };
+    }
+    const { inside, outside, insideUsual, outsideUsual } = read;
     const [a, b] = [colourIndex(from, inside.length), colourIndex(to, inside.length)];
     for (let i = a; i <= b; i += 1)
       if (deltaE(inside[i]!, insideUsual) > DIP_SAME_DE || deltaE(outside[i]!, outsideUsual) > DIP_SAME_DE)
