@@ -149,3 +149,45 @@ describe('measureSurface', () => {
     ]);
   });
 });
+
+describe('lines the outline or the design draws', () => {
+  /** A dark line 0.2 mm wide in the top border, 1.7 mm in from the edge, from x0 to x1 (mm). */
+  const rimLine =
+    (x0: number, x1: number) =>
+    (x: number, y: number): Rgb | undefined =>
+      y > 1.6 && y < 1.8 && x > x0 && x < x1 ? [90, 90, 90] : undefined;
+
+  it("takes a thin line along most of a side in the border for the outline's (a sleeve's rim), not a scratch", () => {
+    const rim = card(rimLine(2, 61));
+    expect(measureSurface(drawFace(rim), bordersOf(rim), 'front', true).defects).toEqual([]);
+    // A shorter line there is still a scratch.
+    const short = card(rimLine(20, 35));
+    expect(measureSurface(drawFace(short), bordersOf(short), 'front', true).defects.map((d) => d.kind)).toEqual([
+      'scratch',
+    ]);
+  });
+
+  /**
+   * A fold's light and dark bands (0.25 mm each) along 30 mm at 30 degrees from (12, 30), over art
+   * that is one colour, or two as light as each other either side of the line (a green arm
+   * outlined against a blue-grey sky) when `split`.
+   */
+  const fold = (split: boolean) => {
+    const [ux, uy] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+    return (x: number, y: number): Rgb | undefined => {
+      if (x < 4 || y < 4 || x > 59 || y > 84) return undefined;
+      const t = (x - 12) * ux + (y - 30) * uy;
+      const d = -(x - 12) * uy + (y - 30) * ux;
+      if (t >= 0 && t <= 30 && Math.abs(d) < 0.25) return d < 0 ? [225, 225, 225] : [25, 25, 25];
+      if (!split) return undefined;
+      return d < 0 ? [70, 175, 70] : [150, 160, 205];
+    };
+  };
+
+  it('finds a fold across one print, and takes the same pair along an edge where the print changes hue for the design', () => {
+    const one = card(fold(false));
+    expect(measureSurface(drawFace(one), bordersOf(one), 'front', true).creases.count).toBe(1);
+    const edge = card(fold(true));
+    expect(measureSurface(drawFace(edge), bordersOf(edge), 'front', true).creases.count).toBe(0);
+  });
+});

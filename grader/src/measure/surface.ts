@@ -84,7 +84,7 @@ export function measureSurface(
   // Creases and print lines run across border and art alike: searched on the whole face but the
   // outline's own band, at half resolution.
   const plane = surfacePlane(face.face);
-  const creases = findCreases(plane);
+  const creases = findCreases(plane).filter((c) => !alongAColourEdge(face, c));
   for (const c of creases) defects.push(lineDefect('crease', c, surfaceGrade(0, { count: 1, longestMm: c.lengthMm })));
   const creaseSummary = { count: creases.length, longestMm: Math.max(0, ...creases.map((c) => c.lengthMm)) };
   const frame = measurable
@@ -140,7 +140,7 @@ export function measureSurface(
   const print = printRows(found, p, m, w, h);
   const flecks = speckles(found, p);
   for (const blob of found) {
-    if (print.has(blob) || flecks.has(blob)) continue;
+    if (print.has(blob) || flecks.has(blob) || alongTheOutline(blob, p, w, h)) continue;
     if (onLine(lines, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
     const area = blob.count / (p * p);
     const bw = (blob.maxX - blob.minX + 1) / p;
@@ -161,6 +161,34 @@ export function measureSurface(
     });
   }
   return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art', notAssessed };
+}
+
+/** Where the print either side of a crease is read (mm), and the median hue step (CIE a*b* distance) there that makes it an edge of the design. */
+const CREASE_SIDE_MM = 1.5;
+const CREASE_SIDE_HUE = 15;
+
+/**
+ * A light and dark pair along an edge where the print changes colour all the way (an outlined
+ * arm against the sky, a plate's rim): the design's, even where the two prints are as light as
+ * each other, so the crease search's lightness step misses it. A fold crosses the design, the
+ * same print either side over most of its length; the light on the fold's two facets may differ,
+ * which changes lightness, not hue, so only a*b* is compared.
+ */
+function alongAColourEdge(face: LabFace, c: FoundLine): boolean {
+  const { pxPerMm: p, marginMm: m } = face.face;
+  const length = c.lengthMm || 1;
+  const [ux, uy] = [(c.x2 - c.x1) / length, (c.y2 - c.y1) / length];
+  const at = (x: number, y: number) => face.offset((x + m) * p, (y + m) * p);
+  const steps: number[] = [];
+  for (let t = 0.1 * length; t <= 0.9 * length; t += 0.5) {
+    const x = c.x1 + ux * t;
+    const y = c.y1 + uy * t;
+    const i = at(x - uy * CREASE_SIDE_MM, y + ux * CREASE_SIDE_MM);
+    const j = at(x + uy * CREASE_SIDE_MM, y - ux * CREASE_SIDE_MM);
+    steps.push(Math.hypot(face.lab[i + 1]! - face.lab[j + 1]!, face.lab[i + 2]! - face.lab[j + 2]!));
+  }
+  steps.sort((a, b) => a - b);
+  return steps.length > 0 && steps[steps.length >> 1]! >= CREASE_SIDE_HUE;
 }
 
 /** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
@@ -418,6 +446,26 @@ function speckles(found: Blob[], p: number): Set<Blob> {
 }
 
 type Blob = ReturnType<typeof blobs>[number];
+
+/** A line in the border running along its side for this share of the side's length or more... */
+const ALONG_OUTLINE_SHARE = 0.6;
+/** ...and no wider across than this (mm): a line the outline draws, not a scratch. */
+const ALONG_OUTLINE_ACROSS_MM = 1;
+
+/**
+ * A thin line along most of a side, parallel to it in the border band: what the outline puts
+ * there (a sleeve's or holder's rim just inside the card's edge, the card's own edge or shadow
+ * where the outline was fitted a little outside it), not damage. A scratch runs where the card
+ * was dragged, not along the whole of one edge at a constant depth.
+ */
+function alongTheOutline(blob: Blob, p: number, w: number, h: number): boolean {
+  const bw = (blob.maxX - blob.minX + 1) / p;
+  const bh = (blob.maxY - blob.minY + 1) / p;
+  return (
+    (bw >= ALONG_OUTLINE_SHARE * w && bh <= ALONG_OUTLINE_ACROSS_MM) ||
+    (bh >= ALONG_OUTLINE_SHARE * h && bw <= ALONG_OUTLINE_ACROSS_MM)
+  );
+}
 
 /**
  * Small print in the border: three or more marks as tall as type, glyphs or words, in a row
