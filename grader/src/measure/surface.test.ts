@@ -169,18 +169,21 @@ describe('lines the outline or the design draws', () => {
 
   /**
    * A fold's light and dark bands (0.25 mm each) along 30 mm at 30 degrees from (12, 30), over art
-   * that is one colour, or two as light as each other either side of the line (a green arm
-   * outlined against a blue-grey sky) when `split`.
+   * that is one colour, or (`split`) two as light as each other either side of a line through the
+   * fold's middle `turn` degrees off it: along it (0, a green arm outlined against a blue-grey
+   * sky), or crossing it.
    */
-  const fold = (split: boolean) => {
+  const fold = (split: boolean, turn = 0) => {
     const [ux, uy] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+    const a = ((30 + turn) * Math.PI) / 180;
     return (x: number, y: number): Rgb | undefined => {
       if (x < 4 || y < 4 || x > 59 || y > 84) return undefined;
       const t = (x - 12) * ux + (y - 30) * uy;
       const d = -(x - 12) * uy + (y - 30) * ux;
       if (t >= 0 && t <= 30 && Math.abs(d) < 0.25) return d < 0 ? [225, 225, 225] : [25, 25, 25];
       if (!split) return undefined;
-      return d < 0 ? [70, 175, 70] : [150, 160, 205];
+      const side = -(x - 12 - 15 * ux) * Math.sin(a) + (y - 30 - 15 * uy) * Math.cos(a);
+      return side < 0 ? [70, 175, 70] : [150, 160, 205];
     };
   };
 
@@ -189,5 +192,8 @@ describe('lines the outline or the design draws', () => {
     expect(measureSurface(drawFace(one), bordersOf(one), 'front', true).creases.count).toBe(1);
     const edge = card(fold(true));
     expect(measureSurface(drawFace(edge), bordersOf(edge), 'front', true).creases.count).toBe(0);
+    // A fold that runs near such an edge but crosses it (the print the same either side where it does) is a fold.
+    const crossing = card(fold(true, 10));
+    expect(measureSurface(drawFace(crossing), bordersOf(crossing), 'front', true).creases.count).toBe(1);
   });
 });

@@ -163,15 +163,21 @@ export function measureSurface(
   return { score, creases: creaseSummary, defects, glareShare, inspected: 'border_and_art', notAssessed };
 }
 
-/** Where the print either side of a crease is read (mm), and the median hue step (CIE a*b* distance) there that makes it an edge of the design. */
+/**
+ * Where the print either side of a crease is read (mm), and the hue step (CIE a*b* distance)
+ * there that, along nine tenths of the crease or more, makes it an edge of the design.
+ */
 const CREASE_SIDE_MM = 1.5;
-const CREASE_SIDE_HUE = 15;
+const CREASE_SIDE_HUE = 12;
+const CREASE_SIDE_SHARE = 0.9;
 
 /**
  * A light and dark pair along an edge where the print changes colour all the way (an outlined
  * arm against the sky, a plate's rim): the design's, even where the two prints are as light as
- * each other, so the crease search's lightness step misses it. A fold crosses the design, the
- * same print either side over most of its length; the light on the fold's two facets may differ,
+ * each other, so the crease search's lightness step misses it. A fold crosses the design: even
+ * one that runs near an edge of the print crosses it somewhere, the same print either side
+ * there (zoo and first-generator folds: a tenth of the length or more under ΔE(a*b*) 4; the
+ * design's edges taken for folds, 18 or more). The light on a fold's two facets may differ,
  * which changes lightness, not hue, so only a*b* is compared.
  */
 function alongAColourEdge(face: LabFace, c: FoundLine): boolean {
@@ -188,7 +194,7 @@ function alongAColourEdge(face: LabFace, c: FoundLine): boolean {
     steps.push(Math.hypot(face.lab[i + 1]! - face.lab[j + 1]!, face.lab[i + 2]! - face.lab[j + 2]!));
   }
   steps.sort((a, b) => a - b);
-  return steps.length > 0 && steps[steps.length >> 1]! >= CREASE_SIDE_HUE;
+  return steps.length > 0 && steps[Math.floor(steps.length * (1 - CREASE_SIDE_SHARE))]! >= CREASE_SIDE_HUE;
 }
 
 /** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
