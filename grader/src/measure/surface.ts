@@ -10,6 +10,7 @@ import { surfaceGrade } from '../rubric.ts';
 import { maskScan, nextMarked } from '../image/mask.ts';
 import { zeroedBytes } from '../image/scratch.ts';
 import { SIDES, sideLength, type Side } from './sides.ts';
+import { quantile } from '../geometry/median.ts';
 
 export interface SurfaceMeasurement {
   /** Scratch length in mm plus 4 x spot area in mm2 (docs/grading.md), this face only. */
@@ -140,11 +141,11 @@ export function measureSurface(
   const print = printRows(found, p, m, w, h);
   const flecks = speckles(found, p);
   for (const blob of found) {
-    if (print.has(blob) || flecks.has(blob) || alongTheOutline(blob, p, w, h)) continue;
-    if (onLine(lines, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
-    const area = blob.count / (p * p);
     const bw = (blob.maxX - blob.minX + 1) / p;
     const bh = (blob.maxY - blob.minY + 1) / p;
+    if (print.has(blob) || flecks.has(blob) || alongTheOutline(bw, bh, w, h)) continue;
+    if (onLine(lines, (blob.minX + blob.maxX) / 2 / p - m, (blob.minY + blob.maxY) / 2 / p - m)) continue;
+    const area = blob.count / (p * p);
     const long = Math.max(bw, bh);
     const elongated = long >= 1.5 && area / long < 0.35;
     const kind = elongated ? 'scratch' : 'spot';
@@ -193,8 +194,7 @@ function alongAColourEdge(face: LabFace, c: FoundLine): boolean {
     const j = at(x + uy * CREASE_SIDE_MM, y - ux * CREASE_SIDE_MM);
     steps.push(Math.hypot(face.lab[i + 1]! - face.lab[j + 1]!, face.lab[i + 2]! - face.lab[j + 2]!));
   }
-  steps.sort((a, b) => a - b);
-  return steps.length > 0 && steps[Math.floor(steps.length * (1 - CREASE_SIDE_SHARE))]! >= CREASE_SIDE_HUE;
+  return quantile(steps, 1 - CREASE_SIDE_SHARE) >= CREASE_SIDE_HUE;
 }
 
 /** Whether a point (mm) lies on one of the lines: within 0.8 mm of it, between its ends. */
@@ -459,14 +459,12 @@ const ALONG_OUTLINE_SHARE = 0.6;
 const ALONG_OUTLINE_ACROSS_MM = 1;
 
 /**
- * A thin line along most of a side, parallel to it in the border band: what the outline puts
- * there (a sleeve's or holder's rim just inside the card's edge, the card's own edge or shadow
- * where the outline was fitted a little outside it), not damage. A scratch runs where the card
+ * A thin line (its box bw x bh mm) along most of a side, parallel to it in the border band:
+ * what the outline puts there (a sleeve's or holder's rim just inside the card's edge, the card's
+ * own edge or shadow where the outline was fitted a little outside it), not damage. A scratch runs where the card
  * was dragged, not along the whole of one edge at a constant depth.
  */
-function alongTheOutline(blob: Blob, p: number, w: number, h: number): boolean {
-  const bw = (blob.maxX - blob.minX + 1) / p;
-  const bh = (blob.maxY - blob.minY + 1) / p;
+function alongTheOutline(bw: number, bh: number, w: number, h: number): boolean {
   return (
     (bw >= ALONG_OUTLINE_SHARE * w && bh <= ALONG_OUTLINE_ACROSS_MM) ||
     (bh >= ALONG_OUTLINE_SHARE * h && bw <= ALONG_OUTLINE_ACROSS_MM)
