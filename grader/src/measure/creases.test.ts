@@ -54,6 +54,31 @@ describe('findCreases', () => {
     expect(creases[0]!.lengthMm).toBeLessThan(42);
   });
 
+  it('ends a fold where its pair ends, not where the print beyond it happens to be light or dark on one side', () => {
+    // Print mottled in half-millimetre cells (a holo's sparkle, a photo's grain), 6 L* either way:
+    // past a fold's ends one of its bands alone often seems to stand out from it. A fold of 36 mm
+    // is short of the 40 mm that caps the surface at 2, and must not be read past it.
+    const s = plane();
+    let seed = 11;
+    const cells = new Map<number, number>();
+    for (let y = 0; y < s.h; y += 1)
+      for (let x = 0; x < s.w; x += 1) {
+        const cell = (y >> 2) * 1000 + (x >> 2);
+        if (!cells.has(cell)) {
+          seed = (seed * 1103515245 + 12345) % 2147483648;
+          cells.set(cell, (seed / 2147483648 - 0.5) * 12);
+        }
+        s.L[y * s.w + x]! += cells.get(cell)!;
+      }
+    const [x1, y1] = [12 * 8, 20 * 8];
+    const [x2, y2] = [x1 + 36 * 8 * Math.cos(Math.PI / 5), y1 + 36 * 8 * Math.sin(Math.PI / 5)];
+    pair(s, x1, y1, x2, y2, 2);
+    const creases = findCreases(s);
+    expect(creases).toHaveLength(1);
+    expect(creases[0]!.lengthMm).toBeGreaterThan(34);
+    expect(creases[0]!.lengthMm).toBeLessThan(38);
+  });
+
   it('takes a pair that shows only in stretches along its length (a line of type under a light rule) for print', () => {
     const s = plane();
     // 40 mm at 10 degrees: a light band all along, the dark one in 3.5 mm dashes 8 mm apart (the
@@ -118,7 +143,10 @@ describe('findCreases', () => {
     const at = (mm: number) => [40 + ux * mm * 8, 60 + uy * mm * 8] as const;
     pair(s, ...at(0), ...at(15), 3);
     pair(s, ...at(29), ...at(50), 3);
-    expect(findCreases(s).length).toBeGreaterThanOrEqual(1);
+    // Each stretch, followed past its ends across the plate, is the whole fold: it is reported once.
+    const creases = findCreases(s);
+    expect(creases).toHaveLength(1);
+    expect(creases[0]!.lengthMm).toBeGreaterThan(48);
   });
 
   it('reports no pair shorter than 12 mm', () => {

@@ -62,10 +62,13 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
   // along the card's axes to within a third of a degree is the design's: the bevel of a frame or
   // a text box is drawn light on one side and dark on the other, square to the card as the
   // rectification can tell (a side fits to about a tenth of a degree); a fold is rarely that square.
+  const followed = joinPieces(pieces, p, MAX_GAP_MM)
+    .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
+    .map((c) => extend(c, L, w, h, p, reach));
+  // Stretches of one fold that print hid between them lie on one line, however far apart (each, once
+  // followed, may reach across to the other): they are one fold, as long as both together.
   return (
-    joinPieces(pieces, p)
-      .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
-      .map((c) => extend(c, L, w, h, p, reach))
+    joinPieces(followed, p, Infinity)
       // A fold crosses the design; a pair along an edge of it (the bevel and shadow of a name plate
       // set at a slant) has one print on one side and another on the other.
       .filter((c) => {
@@ -223,43 +226,55 @@ function besideIt(c: Piece, o: Piece, p: number): boolean {
 }
 
 /**
- * Follows a crease past each end while one of its bands still shows: over print as light as the
- * light band (or as dark as the dark one) only the other band stands out, and the fold goes on.
- * Stops after 1 mm with neither, or at the edge of the searched area.
+ * Follows a crease past each end to the last point where its pair still shows as it marked the
+ * fold (both bands standing out, and apart by the pair contrast). The walk crosses print where only
+ * one band shows (over print as light as the light band only the dark one stands out, and the fold
+ * goes on), and stops after 1 mm with neither, or at the edge of the searched area. Ending at the
+ * last band of either kind read folds up to 6 mm long (zoo tuning): past a fold's end, mottled print
+ * is often light or dark on one side by chance, and 40 mm is where a fold costs two grades more.
  */
 function extend(c: Piece, L: Float32Array, w: number, h: number, p: number, reach: number): Piece {
   const { lightFirst, nx, ny, band, beyond } = acrossPair(c, p);
   const at = (x: number, y: number) => L[Math.round(y) * w + Math.round(x)]!;
+  const NEITHER = 0;
+  const ONE = 1;
+  const PAIR = 2;
   const shows = (x: number, y: number) => {
-    if (x < reach || y < reach || x >= w - reach || y >= h - reach) return false;
+    if (x < reach || y < reach || x >= w - reach || y >= h - reach) return NEITHER;
     const a = at(x - nx * band, y - ny * band);
     const b = at(x + nx * band, y + ny * band);
     const A = at(x - nx * beyond, y - ny * beyond);
     const B = at(x + nx * beyond, y + ny * beyond);
-    return lightFirst ? a - A > BAND_CONTRAST || B - b > BAND_CONTRAST : b - B > BAND_CONTRAST || A - a > BAND_CONTRAST;
+    const [light, dark] = lightFirst ? [a - A, B - b] : [b - B, A - a];
+    if (light > BAND_CONTRAST && dark > BAND_CONTRAST && Math.abs(a - b) > PAIR_CONTRAST) return PAIR;
+    return light > BAND_CONTRAST || dark > BAND_CONTRAST ? ONE : NEITHER;
   };
   const len = Math.hypot(c.bx - c.ax, c.by - c.ay) || 1;
   const ux = (c.bx - c.ax) / len;
   const uy = (c.by - c.ay) / len;
   const walk = (x: number, y: number, sx: number, sy: number) => {
-    let last = 0;
-    for (let t = 1; t - last <= p && x + sx * t >= 0 && y + sy * t >= 0 && x + sx * t < w && y + sy * t < h; t += 1)
-      if (shows(x + sx * t, y + sy * t)) last = t;
-    return last;
+    let seen = 0;
+    let paired = 0;
+    for (let t = 1; t - seen <= p && x + sx * t >= 0 && y + sy * t >= 0 && x + sx * t < w && y + sy * t < h; t += 1) {
+      const s = shows(x + sx * t, y + sy * t);
+      if (s !== NEITHER) seen = t;
+      if (s === PAIR) paired = t;
+    }
+    return paired;
   };
   const ahead = walk(c.bx, c.by, ux, uy);
   const behind = walk(c.ax, c.ay, -ux, -uy);
   return { ...c, ax: c.ax - ux * behind, ay: c.ay - uy * behind, bx: c.bx + ux * ahead, by: c.by + uy * ahead };
 }
 
-/** Joins pieces that lie on one line (the same lit side, a small gap between them) into one crease. */
-function joinPieces(pieces: Piece[], p: number) {
+/** Joins pieces that lie on one line (the same lit side, at most `maxGapMm` between them) into one crease. */
+function joinPieces(pieces: Piece[], p: number, maxGapMm: number) {
   const out = pieces.map((q) => ({ ...q }));
   for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < out.length && !merged; i += 1) {
       for (let j = i + 1; j < out.length && !merged; j += 1) {
-        const joined = join(out[i]!, out[j]!, p);
+        const joined = join(out[i]!, out[j]!, p, maxGapMm);
         if (joined) {
           out[i] = joined;
           out.splice(j, 1);
@@ -271,7 +286,7 @@ function joinPieces(pieces: Piece[], p: number) {
   return out;
 }
 
-function join(p: Piece, q: Piece, pxPerMm: number): Piece | null {
+function join(p: Piece, q: Piece, pxPerMm: number, maxGapMm: number): Piece | null {
   if (p.code !== q.code) return null;
   const len = Math.hypot(p.bx - p.ax, p.by - p.ay);
   const ux = (p.bx - p.ax) / len;
@@ -282,7 +297,7 @@ function join(p: Piece, q: Piece, pxPerMm: number): Piece | null {
   const t = (x: number, y: number) => (x - p.ax) * ux + (y - p.ay) * uy;
   const [qa, qb] = [t(q.ax, q.ay), t(q.bx, q.by)];
   const gap = Math.max(Math.min(qa, qb) - len, -Math.max(qa, qb), 0);
-  if (gap > MAX_GAP_MM * pxPerMm) return null;
+  if (gap > maxGapMm * pxPerMm) return null;
   const lo = Math.min(0, qa, qb);
   const hi = Math.max(len, qa, qb);
   return { ax: p.ax + lo * ux, ay: p.ay + lo * uy, bx: p.ax + hi * ux, by: p.ay + hi * uy, code: p.code };
