@@ -3,7 +3,7 @@
 // seeds, so the figures cannot flatter; each line carries issue 15's target.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GradeOutcome, GradeReport } from '@gradelens/shared';
+import type { GradeOutcome, GradeReport, Quad } from '@gradelens/shared';
 import type { Point } from '../src/geometry/homography.ts';
 import type { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
@@ -57,6 +57,27 @@ export interface ZooBenchOptions {
   measureOnly?: boolean;
 }
 
+/**
+ * How far, in mm, the outline the engine graded lies from the card's true corners: the largest
+ * corner's distance, over the four ways a found quad may start (a card graded upside down is the
+ * same card). Null when the truth or the report has no outline for that face.
+ */
+export function outlineErrorMm(c: ZooCase, face: 'front' | 'back', found: Quad | undefined): number | null {
+  const truth = c.truth.corners?.[face];
+  if (!truth || !found) return null;
+  let best = Infinity;
+  for (let shift = 0; shift < 4; shift += 1) {
+    const worst = Math.max(
+      ...truth.map((t, i) => Math.hypot(found[(i + shift) % 4]![0] - t.x, found[(i + shift) % 4]![1] - t.y)),
+    );
+    best = Math.min(best, worst);
+  }
+  return best / c.truth.pxPerMm[face];
+}
+
+/** An outline farther than this (mm) from the card is another thing graded as the card. */
+const WRONG_OUTLINE_MM = 5;
+
 const quad = (p: { x: number; y: number }[]) => [p[0]!, p[1]!, p[2]!, p[3]!] as [Point, Point, Point, Point];
 
 export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Promise<void> {
@@ -93,6 +114,9 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
   ];
   /** Per photo condition (background, holder, frame): pairs, and those rejected. */
   const conditions = new Map<string, { n: number; rejected: number }>();
+  /** Per graded face, how far its outline lies from the card (mm); and the seeds graded on something else. */
+  const outlineErrors: number[] = [];
+  const wrongOutline: string[] = [];
   let graded = 0;
   let crashed = 0;
   let notMeasuredButTen = 0;
@@ -115,6 +139,12 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     }
     graded += 1;
     const r: GradeReport = outcome.report;
+    for (const face of ['front', 'back'] as const) {
+      const error = outlineErrorMm(c, face, r.outline?.[face]);
+      if (error === null) continue;
+      outlineErrors.push(error);
+      if (error > WRONG_OUTLINE_MM) wrongOutline.push(`${seeds.first + i} ${face} ${error.toFixed(0)} mm`);
+    }
     for (const k of GRADE_KEYS) {
       const expected = toReportedGrade(c.truth.expected[k]);
       const got = r[REPORT_KEY[k]];
@@ -177,6 +207,16 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     quantile(centeringErrors, 0.95) <= 0.8,
   );
   line('zoo: no face measurable, yet centering graded 10', `${notMeasuredButTen}`, notMeasuredButTen === 0);
+  if (outlineErrors.length) {
+    const within = outlineErrors.filter((e) => e <= 1.5).length;
+    line('zoo outline within 1.5 mm of the card (graded faces)', `${pct(within, outlineErrors.length).toFixed(1)}%`);
+    line(
+      `zoo outline off by more than ${WRONG_OUTLINE_MM} mm: something else graded`,
+      `${wrongOutline.length}`,
+      wrongOutline.length === 0,
+    );
+    if (wrongOutline.length && options.verbose) console.log(`    ${wrongOutline.join(', ')}`);
+  }
   line('zoo good photos rejected', `${pct(rejected, count).toFixed(1)}% (${rejected})`, pct(rejected, count) <= 1);
   if (rejected) {
     console.log(`    by code: ${[...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ')}`);
