@@ -102,6 +102,8 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
   const exact = Object.fromEntries(GRADE_KEYS.map((k) => [k, 0])) as Record<(typeof GRADE_KEYS)[number], number>;
   const withinOne = { ...exact };
   const centeringErrors: number[] = [];
+  /** The same, on faces whose outline lies within 1.5 mm of the card: the measurement apart from the card search. */
+  const centeringOnCard: number[] = [];
   const rejectedCodes = new Map<string, number>();
   const falseKinds = new Map<string, number>();
   /** Per family: clean cards graded, and per wear subgrade those a false defect lowered. */
@@ -155,10 +157,13 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       const truth = c.truth.centering[face];
       const found = r.centering[face];
       if (truth.measurable && found.measurable) {
-        centeringErrors.push(
+        const errors = [
           Math.abs(found.leftRight![0] - truth.leftRight![0]),
           Math.abs(found.topBottom![0] - truth.topBottom![0]),
-        );
+        ];
+        centeringErrors.push(...errors);
+        const outlineError = outlineErrorMm(c, face, r.outline?.[face]);
+        if (outlineError !== null && outlineError <= 1.5) centeringOnCard.push(...errors);
       }
     }
     if (!r.centering.front.measurable && !r.centering.back.measurable && r.centeringGrade === 10)
@@ -206,6 +211,11 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     quantile(centeringErrors, 0.95).toFixed(2),
     quantile(centeringErrors, 0.95) <= 0.8,
   );
+  if (centeringOnCard.length)
+    line(
+      '    where the outline is within 1.5 mm: mean / p95 (pp)',
+      `${mean(centeringOnCard).toFixed(2)} / ${quantile(centeringOnCard, 0.95).toFixed(2)}`,
+    );
   line('zoo: no face measurable, yet centering graded 10', `${notMeasuredButTen}`, notMeasuredButTen === 0);
   if (outlineErrors.length) {
     const within = outlineErrors.filter((e) => e <= 1.5).length;
