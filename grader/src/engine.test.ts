@@ -499,6 +499,18 @@ describe('surface inside the artwork', () => {
     }
   }, 90_000);
 
+  it('reports a fold marked along two directions of search once, at its length', async () => {
+    // A zoo tuning seed: a 53 mm fold at 59 degrees on a black-bordered card in a top loader, between
+    // the searches at 45 and 90 degrees; each found it, and it was reported as two creases.
+    const c = await generateZooCase({ seed: 633 });
+    const [length] = c.truth.creasesMm!.front;
+    const outcome = await gradeCard(c.front, c.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.message);
+    const creases = outcome.report.defects.filter((d) => d.kind === 'crease');
+    expect(creases).toHaveLength(1);
+    expect(Math.abs(creases[0]!.sizeMm - length!)).toBeLessThan(3);
+  }, 60_000);
+
   it('finds a crease across holo foil and tells it from the bands of the foil', async () => {
     const c = await generateCase({ seed: 1042, frame: '12mp', variant: 'holo', crease: true });
     const outcome = await gradeCard(c.front, c.back);

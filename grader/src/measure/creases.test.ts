@@ -79,6 +79,20 @@ describe('findCreases', () => {
     expect(creases[0]!.lengthMm).toBeLessThan(38);
   });
 
+  it('finds a fold whose marks run into a printed pair it crosses, as one straight run among them', () => {
+    // A frame's bevel (light above, dark below) square to the card, 50 mm, and a fold of 40 mm at
+    // 35 degrees across it: their marks touch, so no one line holds nine tenths of the blob.
+    const s = plane();
+    pair(s, 5 * 8, 40 * 8, 55 * 8, 40 * 8, 3);
+    const [x1, y1] = [12 * 8, 28 * 8];
+    const [x2, y2] = [x1 + 40 * 8 * Math.cos((35 * Math.PI) / 180), y1 + 40 * 8 * Math.sin((35 * Math.PI) / 180)];
+    pair(s, x1, y1, x2, y2, 3);
+    const creases = findCreases(s);
+    expect(creases).toHaveLength(1);
+    expect(creases[0]!.lengthMm).toBeGreaterThan(38);
+    expect(creases[0]!.lengthMm).toBeLessThan(42);
+  });
+
   it('takes a pair that shows only in stretches along its length (a line of type under a light rule) for print', () => {
     const s = plane();
     // 40 mm at 10 degrees: a light band all along, the dark one in 3.5 mm dashes 8 mm apart (the

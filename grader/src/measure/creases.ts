@@ -54,9 +54,14 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
     const code = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
     const own = blob.filter((i) => marks[i] === code);
     const line = straightRun(own, w, MAX_OFF_LINE_MM * p);
-    if (!line || line.length < MIN_PIECE_MM * p || own.length < line.length * 0.6) continue;
-    if (Math.abs(bow(own, w, line)) > Math.max(MAX_BOW_SHARE * line.length, MAX_BOW_PX)) continue;
-    pieces.push({ ax: line.ax, ay: line.ay, bx: line.bx, by: line.by, code });
+    // A blob that is not one straight run (a fold whose marks run into the print it crosses, or
+    // split between two directions of search) may still hold one: its long runs lit on one side.
+    const runs = line ? [{ ...line, pixels: own, code }] : straightRunsIn(blob, marks, w, MAX_OFF_LINE_MM * p, p);
+    for (const run of runs) {
+      if (run.length < MIN_PIECE_MM * p || run.pixels.length < run.length * 0.6) continue;
+      if (Math.abs(bow(run.pixels, w, run)) > Math.max(MAX_BOW_SHARE * run.length, MAX_BOW_PX)) continue;
+      pieces.push({ ax: run.ax, ay: run.ay, bx: run.bx, by: run.by, code: run.code });
+    }
   }
   // Only a pair long enough to be a crease on its own is followed past its ends. A pair that runs
   // along the card's axes to within a third of a degree is the design's: the bevel of a frame or
@@ -79,6 +84,13 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
       // A fold shades the card along nearly all of its length; a line of type read as one is a pair
       // only where its letters are (zoo tuning: folds 0.74 to 0.89 of their length, a line of type 0.16).
       .filter((c) => pairCoverage(c, L, w, h, p) >= MIN_PAIR_COVERAGE)
+      // A fold found both as a straight run and as a run in a blob of print is one crease.
+      .filter(
+        (c, i, all) =>
+          !all.some(
+            (o, j) => j !== i && sameFold(c, o, p) && (length(o) > length(c) || (length(o) === length(c) && j < i)),
+          ),
+      )
       .map((c) => {
         const a = plane.toMm(c.ax, c.ay);
         const b = plane.toMm(c.bx, c.by);
@@ -116,6 +128,105 @@ function straightRun(pixels: number[], w: number, maxOff: number) {
     by: axis.ay + hi * uy,
     length: hi - lo + 1,
   };
+}
+
+/** Lines tried through a blob that is not one straight run, and runs taken from it at most. */
+const RUN_TRIALS = 64;
+const RUNS_PER_BLOB = 3;
+/**
+ * A run taken from a blob of print is this long (mm) at least: the print's own strokes lit on
+ * one side (a swirl on a back, letters along a line of type) line up over 12 to 16 mm (zoo
+ * tuning: the false creases of seeds 216, 446, 547 and 620 at a shorter limit); the folds
+ * found this way run 50 mm and more.
+ */
+const MIN_RUN_IN_PRINT_MM = 20;
+/** Marked pixels along a run lie no farther apart than this (mm). */
+const RUN_GAP_MM = 0.5;
+/** Kinds of mark count as one side lit when that side lies at least this far (cosine) across the line. */
+const MIN_LIT_ACROSS = Math.cos((67.5 * Math.PI) / 180);
+
+/** Which side of its direction a mark's code found lit, as a unit vector: markPairs reads the light band first at minus the normal (-ty, tx). */
+function litSide(code: number): [number, number] {
+  const { tx, ty } = DIRECTIONS[((code - 1) >> 1) as 0 | 1 | 2 | 3]!;
+  return (code - 1) % 2 === 0 ? [ty, -tx] : [-ty, tx];
+}
+
+/** The code of the search direction nearest a line along (ux, uy), lit on the side `sign` gives of its normal (-uy, ux). */
+function codeAlong(ux: number, uy: number, sign: number): number {
+  let best = { code: 1, along: -1 };
+  DIRECTIONS.forEach(({ tx, ty }, d) => {
+    const along = Math.abs(tx * ux + ty * uy);
+    if (along <= best.along) return;
+    const [lx, ly] = litSide(1 + 2 * d);
+    best = { code: (-lx * uy + ly * ux) * sign > 0 ? 1 + 2 * d : 2 + 2 * d, along };
+  });
+  return best.code;
+}
+
+/**
+ * The straight runs in a blob that holds more than one line (a fold merged with the print it
+ * crosses: a frame's edge, a line of type), longest first: of lines through pairs of its pixels
+ * at least MIN_PIECE_MM apart, the one with the most marks within `maxOff`, lit on one side of it
+ * (a fold between two directions of search is marked along each in turn), in one stretch without
+ * a gap over RUN_GAP_MM; then the same in what is left. Pairs come from a fixed sequence, so a
+ * face always reads the same.
+ */
+function straightRunsIn(blob: number[], marks: Uint8Array, w: number, maxOff: number, p: number) {
+  const runs: { ax: number; ay: number; bx: number; by: number; length: number; pixels: number[]; code: number }[] = [];
+  let left = blob;
+  let seed = blob.length;
+  const pick = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return left[Math.floor((seed / 2147483648) * left.length)]!;
+  };
+  while (runs.length < RUNS_PER_BLOB && left.length >= MIN_PIECE_MM * p) {
+    let best: (typeof runs)[number] | null = null;
+    for (let trial = 0; trial < RUN_TRIALS; trial += 1) {
+      const a = pick();
+      const b = pick();
+      const [ax, ay, bx, by] = [a % w, (a / w) | 0, b % w, (b / w) | 0];
+      const len = Math.hypot(bx - ax, by - ay);
+      if (len < MIN_PIECE_MM * p) continue;
+      const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
+      const near: { i: number; t: number; lit: number }[] = [];
+      for (const i of left) {
+        const dx = (i % w) - ax;
+        const dy = ((i / w) | 0) - ay;
+        if (Math.abs(-dx * uy + dy * ux) > maxOff) continue;
+        const [lx, ly] = litSide(marks[i]!);
+        near.push({ i, t: dx * ux + dy * uy, lit: -lx * uy + ly * ux });
+      }
+      const sign =
+        near.filter((q) => q.lit >= MIN_LIT_ACROSS).length >= near.filter((q) => q.lit <= -MIN_LIT_ACROSS).length
+          ? 1
+          : -1;
+      const lit = near.filter((q) => q.lit * sign >= MIN_LIT_ACROSS).sort((q, r) => q.t - r.t);
+      let start = 0;
+      for (let k = 1; k <= lit.length; k += 1) {
+        if (k < lit.length && lit[k]!.t - lit[k - 1]!.t <= RUN_GAP_MM * p) continue;
+        if (!best || k - start > best.pixels.length) {
+          const [lo, hi] = [lit[start]!.t, lit[k - 1]!.t];
+          best = {
+            ax: ax + lo * ux,
+            ay: ay + lo * uy,
+            bx: ax + hi * ux,
+            by: ay + hi * uy,
+            length: hi - lo + 1,
+            pixels: lit.slice(start, k).map((q) => q.i),
+            code: codeAlong(ux, uy, sign),
+          };
+        }
+        start = k;
+      }
+    }
+    if (!best || best.length < MIN_RUN_IN_PRINT_MM * p) break;
+    // The line through the run's pixels, not through the two that found it: a mark is two pixels wide.
+    const centred = straightRun(best.pixels, w, maxOff);
+    runs.push(centred ? { ...best, ...centred } : best);
+    const taken = new Set(best.pixels);
+    left = left.filter((i) => !taken.has(i));
+  }
+  return runs;
 }
 
 /**
@@ -225,6 +336,21 @@ function besideIt(c: Piece, o: Piece, p: number): boolean {
   return off((o.ax + o.bx) / 2, (o.ay + o.by) / 2) < BESIDE_MM * p;
 }
 
+const length = (c: Piece) => Math.hypot(c.bx - c.ax, c.by - c.ay);
+
+/** Whether `c` and `o` lie on one line (each end of the shorter within ON_THE_LINE_MM of the other's line) and overlap. */
+function sameFold(c: Piece, o: Piece, p: number): boolean {
+  const [short, long] = length(c) <= length(o) ? [c, o] : [o, c];
+  const len = length(long) || 1;
+  const ux = (long.bx - long.ax) / len;
+  const uy = (long.by - long.ay) / len;
+  const off = (x: number, y: number) => Math.abs(-(x - long.ax) * uy + (y - long.ay) * ux);
+  if (off(short.ax, short.ay) > ON_THE_LINE_MM * p || off(short.bx, short.by) > ON_THE_LINE_MM * p) return false;
+  const t = (x: number, y: number) => (x - long.ax) * ux + (y - long.ay) * uy;
+  const [ta, tb] = [t(short.ax, short.ay), t(short.bx, short.by)];
+  return Math.min(Math.max(ta, tb), len) - Math.max(Math.min(ta, tb), 0) > 0;
+}
+
 /**
  * Follows a crease past each end to the last point where its pair still shows as it marked the
  * fold (both bands standing out, and apart by the pair contrast). The walk crosses print where only
@@ -287,10 +413,10 @@ function joinPieces(pieces: Piece[], p: number, maxGapMm: number) {
 }
 
 function join(p: Piece, q: Piece, pxPerMm: number, maxGapMm: number): Piece | null {
-  if (p.code !== q.code) return null;
   const len = Math.hypot(p.bx - p.ax, p.by - p.ay);
   const ux = (p.bx - p.ax) / len;
   const uy = (p.by - p.ay) / len;
+  if (p.code !== q.code) return null;
   // Both ends of q near p's line, and q running the same way.
   const off = (x: number, y: number) => Math.abs(-(x - p.ax) * uy + (y - p.ay) * ux);
   if (off(q.ax, q.ay) > MAX_OFF_LINE_MM * 2 * pxPerMm || off(q.bx, q.by) > MAX_OFF_LINE_MM * 2 * pxPerMm) return null;
