@@ -68,7 +68,7 @@ export function findCreases(plane: SurfacePlane): FoundLine[] {
   // a text box is drawn light on one side and dark on the other, square to the card as the
   // rectification can tell (a side fits to about a tenth of a degree); a fold is rarely that square.
   const followed = joinPieces(pieces, p, MAX_GAP_MM)
-    .filter((c) => Math.hypot(c.bx - c.ax, c.by - c.ay) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
+    .filter((c) => length(c) >= MIN_LENGTH_MM * p && !alongAnAxis(c))
     .map((c) => extend(c, L, w, h, p, reach));
   // Stretches of one fold that print hid between them lie on one line, however far apart (each, once
   // followed, may reach across to the other): they are one fold, as long as both together.
@@ -413,10 +413,10 @@ function joinPieces(pieces: Piece[], p: number, maxGapMm: number) {
 }
 
 function join(p: Piece, q: Piece, pxPerMm: number, maxGapMm: number): Piece | null {
-  const len = Math.hypot(p.bx - p.ax, p.by - p.ay);
+  if (p.code !== q.code) return null;
+  const len = length(p);
   const ux = (p.bx - p.ax) / len;
   const uy = (p.by - p.ay) / len;
-  if (p.code !== q.code) return null;
   // Both ends of q near p's line, and q running the same way.
   const off = (x: number, y: number) => Math.abs(-(x - p.ax) * uy + (y - p.ay) * ux);
   if (off(q.ax, q.ay) > MAX_OFF_LINE_MM * 2 * pxPerMm || off(q.bx, q.by) > MAX_OFF_LINE_MM * 2 * pxPerMm) return null;
