@@ -29,6 +29,20 @@ function pair(s: SurfacePlane, x1: number, y1: number, x2: number, y2: number, b
   }
 }
 
+/** A fold's pair from (x, y) mm, lengthMm long at `degrees` from the card's width. */
+function fold(s: SurfacePlane, x: number, y: number, lengthMm: number, degrees: number, band: number) {
+  const a = (degrees * Math.PI) / 180;
+  pair(s, x * 8, y * 8, (x + lengthMm * Math.cos(a)) * 8, (y + lengthMm * Math.sin(a)) * 8, band);
+}
+
+/** One crease found, its length between lo and hi mm. */
+function expectOneCrease(s: SurfacePlane, lo: number, hi: number) {
+  const creases = findCreases(s);
+  expect(creases).toHaveLength(1);
+  expect(creases[0]!.lengthMm).toBeGreaterThan(lo);
+  expect(creases[0]!.lengthMm).toBeLessThan(hi);
+}
+
 describe('findCreases', () => {
   it('takes a curved pair (the lit rim of an oval, a swirl) for the design, a fold being straight', () => {
     // An arc of a circle 60 mm across, 16 mm long: its middle bows half a millimetre off its chord.
@@ -45,13 +59,8 @@ describe('findCreases', () => {
   it('finds a fold lit from one side at its length, at any angle', () => {
     const s = plane();
     // 40 mm at 30 degrees, bands 0.4 mm wide.
-    const [x1, y1] = [10 * 8, 20 * 8];
-    const [x2, y2] = [x1 + 40 * 8 * Math.cos(Math.PI / 6), y1 + 40 * 8 * Math.sin(Math.PI / 6)];
-    pair(s, x1, y1, x2, y2, 3);
-    const creases = findCreases(s);
-    expect(creases).toHaveLength(1);
-    expect(creases[0]!.lengthMm).toBeGreaterThan(38);
-    expect(creases[0]!.lengthMm).toBeLessThan(42);
+    fold(s, 10, 20, 40, 30, 3);
+    expectOneCrease(s, 38, 42);
   });
 
   it('ends a fold where its pair ends, not where the print beyond it happens to be light or dark on one side', () => {
@@ -70,13 +79,8 @@ describe('findCreases', () => {
         }
         s.L[y * s.w + x]! += cells.get(cell)!;
       }
-    const [x1, y1] = [12 * 8, 20 * 8];
-    const [x2, y2] = [x1 + 36 * 8 * Math.cos(Math.PI / 5), y1 + 36 * 8 * Math.sin(Math.PI / 5)];
-    pair(s, x1, y1, x2, y2, 2);
-    const creases = findCreases(s);
-    expect(creases).toHaveLength(1);
-    expect(creases[0]!.lengthMm).toBeGreaterThan(34);
-    expect(creases[0]!.lengthMm).toBeLessThan(38);
+    fold(s, 12, 20, 36, 36, 2);
+    expectOneCrease(s, 34, 38);
   });
 
   it('finds a fold whose marks run into a printed pair it crosses, as one straight run among them', () => {
@@ -84,13 +88,8 @@ describe('findCreases', () => {
     // 35 degrees across it: their marks touch, so no one line holds nine tenths of the blob.
     const s = plane();
     pair(s, 5 * 8, 40 * 8, 55 * 8, 40 * 8, 3);
-    const [x1, y1] = [12 * 8, 28 * 8];
-    const [x2, y2] = [x1 + 40 * 8 * Math.cos((35 * Math.PI) / 180), y1 + 40 * 8 * Math.sin((35 * Math.PI) / 180)];
-    pair(s, x1, y1, x2, y2, 3);
-    const creases = findCreases(s);
-    expect(creases).toHaveLength(1);
-    expect(creases[0]!.lengthMm).toBeGreaterThan(38);
-    expect(creases[0]!.lengthMm).toBeLessThan(42);
+    fold(s, 12, 28, 40, 35, 3);
+    expectOneCrease(s, 38, 42);
   });
 
   it('takes a pair that shows only in stretches along its length (a line of type under a light rule) for print', () => {
