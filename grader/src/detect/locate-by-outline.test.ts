@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { distance } from '../geometry/homography.ts';
 import { rasterOfSvg } from '../image/drawn-raster.ts';
 import type { Raster } from '../image/raster.ts';
-import { locateByOutline, severalCardsIn } from './locate-by-outline.ts';
+import { distinctCards, locateByOutline, severalCardsIn } from './locate-by-outline.ts';
+import type { OutlineCandidate } from './outline-candidates.ts';
 
 const W = 400;
 const H = 300;
@@ -241,5 +242,40 @@ describe('counting cards in a finer preview', () => {
   it('counts one card seen at a steep slant as one, its art window and text box inside it', async () => {
     const see = view(0.85, 40, 330);
     expect(await severalCardsIn(await desk(card(see, 0, 0)))).toBe(false);
+  });
+});
+
+describe('choosing the outline of one object', () => {
+  /** An outline candidate of an axis-aligned rectangle with how much of it shows. */
+  const outline = (x: number, y: number, w: number, h: number, support: number): OutlineCandidate => ({
+    corners: [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + h },
+      { x, y: y + h },
+    ],
+    area: w * h,
+    support,
+    background: [60, 0, 0],
+    backgroundSpread: 2,
+    touchesFrame: false,
+  });
+  /** A card with a brown border and a light inner frame on a dark table. */
+  const scene = rasterOfSvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#3a3f47"/>` +
+      `<rect x="140" y="60" width="126" height="176" fill="#7a5a2a"/><rect x="146" y="66" width="114" height="164" fill="#e8dcc0"/></svg>`,
+  );
+
+  it('leaves out a large outline that shows along little more than half of it, around a card that shows whole', async () => {
+    // Straight lines of the table and a holder joined into a card-shaped outline twice the card's size.
+    const chosen = distinctCards(await scene, [outline(100, 30, 190, 265, 0.56), outline(140, 60, 126, 176, 1)]);
+    expect(chosen).toHaveLength(1);
+    expect(chosen[0]!.corners[0]).toEqual({ x: 140, y: 60 });
+  });
+
+  it("keeps a card's fainter edge lying snugly around its crisp printed frame", async () => {
+    const chosen = distinctCards(await scene, [outline(140, 60, 126, 176, 0.8), outline(146, 66, 114, 164, 1)]);
+    expect(chosen).toHaveLength(1);
+    expect(chosen[0]!.corners[0]).toEqual({ x: 140, y: 60 });
   });
 });

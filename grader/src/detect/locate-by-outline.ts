@@ -17,6 +17,19 @@ import { finderRejection } from './rejections.ts';
 
 /** Below this share of its outline showing, a quadrilateral is print or table texture, not a card. */
 export const MIN_SUPPORT = 0.55;
+/**
+ * Of the outlines of one object, those showing less of their length than the best one by more
+ * than this are left out of the search for the outermost: where the straight sides of a table's
+ * lines, a holder's rim and the card meet, they make large card-shaped outlines that show along
+ * little more than half of them (zoo tuning seeds 150, 173), while the card's shows whole.
+ */
+const SUPPORT_SLACK = 0.1;
+/**
+ * ...unless such an outline lies snugly around one that shows well, each side at most this share
+ * of its short side outside it: a card's own faint edge around its crisp printed frame (seeds 99,
+ * 111), a sleeve's or top loader's rim around the card.
+ */
+const SNUG_SHARE = 0.15;
 /** Another card this large beside the biggest one makes the photo one of several cards. */
 const PEER_AREA_SHARE = 0.35;
 /** The smallest card looked for in a finer preview: 95 px tall in 12 megapixels (0.05% of it). */
@@ -76,16 +89,21 @@ export async function locateByOutline(
   const minShare = smallCards ? SMALL_CARD_SHARE : undefined;
   const supported = async (fromLines: boolean) =>
     (await outlineCandidates(preview, minShare, fromLines)).filter((c) => c.support >= MIN_SUPPORT);
+  // A small card's outline is a few pixels a side, and how much of it shows is noise: the
+  // outermost is taken however well it shows (zoo test seed 900,002's small card in a slab).
+  const slack = smallCards ? Infinity : SUPPORT_SLACK;
   // Where several card-shaped objects of a size show, zones printed on a playmat beside a card are not cards.
   const cardsAmong = (list: OutlineCandidate[]) => {
     const shaped = list.filter((c) => !c.touchesFrame && hasCardRatio(c.corners, frame, smallCards));
-    const objects = distinctCards(preview, shaped);
+    const objects = distinctCards(preview, shaped, undefined, slack);
     if (!severalCards(objects, frame)) return objects;
     // Without the zones, the outlines they stood for (a card's own, where a zone-like outline joined
     // its sides to a line in the table) speak for their objects.
     const cards = distinctCards(
       preview,
       shaped.filter((c) => !printedZone(preview, c)),
+      undefined,
+      slack,
     );
     // A zone is a card's size: one beside a card of its size. Zones larger than every card left (a cluttered scene) stay.
     const largestZone = Math.max(0, ...objects.filter((c) => printedZone(preview, c)).map((c) => c.area));
@@ -210,17 +228,19 @@ function cutOff(candidates: OutlineCandidate[], frame: { width: number; height: 
 /**
  * One outline per object: outlines that overlap (the card and its art window or text box, the
  * card inside its sleeve or top loader) are one object, and the card is found in it from the
- * outermost card-shaped outline inwards. An outline inside the one chosen so far, and not much
- * smaller, is the card inside a holder when what lies between them looks like the table (the
- * table seen through clear plastic); when it does not, what lies between is the card's printed
- * border and the inner outline its inner frame. With `snugGap` (looking inside a holder), an
- * outline hugging the outermost one, less than this share of its short side inside it, is the
- * card in the holder's well.
+ * outermost card-shaped outline inwards, among those that show about as well as the best (within
+ * `slack`, SUPPORT_SLACK unless told) or lie snugly around one that does (SNUG_SHARE). An outline
+ * inside the one chosen so far, and not much smaller, is the card inside a holder when what lies
+ * between them looks like the table (the table seen through clear plastic); when it does not,
+ * what lies between is the card's printed border and the inner outline its inner frame. With
+ * `snugGap` (looking inside a holder), an outline hugging the outermost one, less than this share
+ * of its short side inside it, is the card in the holder's well.
  */
 export function distinctCards(
   preview: Raster,
   candidates: OutlineCandidate[],
   snugGap?: number,
+  slack = SUPPORT_SLACK,
 ): (OutlineCandidate & { inHolder: boolean })[] {
   const frame = { width: preview.width, height: preview.height };
   const groups: OutlineCandidate[][] = [];
@@ -229,7 +249,17 @@ export function distinctCards(
     if (group) group.push(candidate);
     else groups.push([candidate]);
   }
-  return groups.map((members) => {
+  return groups.map((all) => {
+    const best = Math.max(...all.map((m) => m.support));
+    const strong = all.filter((m) => m.support >= best - slack);
+    // A faint outline around a strong one, close on every side: the card's own edge, a holder's rim.
+    const snugAround = (m: OutlineCandidate) =>
+      strong.some(
+        (k) =>
+          k.corners.every((p) => containsPoint(m.corners, p)) &&
+          Math.max(...sideGaps(k.corners, m.corners)) <= SNUG_SHARE * shortestSide(m.corners),
+      );
+    const members = all.filter((m) => m.support >= best - slack || snugAround(m));
     const outer = members[0]!;
     let card = outer;
     let inHolder = false;
