@@ -259,7 +259,7 @@ export function distinctCards(
           k.corners.every((p) => containsPoint(m.corners, p)) &&
           Math.max(...sideGaps(k.corners, m.corners)) <= SNUG_SHARE * shortestSide(m.corners),
       );
-    const members = all.filter((m) => m.support >= best - slack || snugAround(m));
+    const members = all.filter((m) => strong.includes(m) || snugAround(m));
     const outer = members[0]!;
     let card = outer;
     let inHolder = false;
