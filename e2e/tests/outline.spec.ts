@@ -64,14 +64,38 @@ async function mouseDrag(page: Page, handle: Locator, target: Target) {
   await page.mouse.up();
 }
 
-/** A finger drag, as a phone sends it: touch events through the browser's input layer. */
-async function touchDrag(page: Page, handle: Locator, target: Target, whileHeld?: () => Promise<void>) {
-  const from = await grabPoint(handle);
-  const to = typeof target === 'function' ? await target() : target;
+/**
+ * A finger drag, as a phone sends it: touch events through the browser's input layer. When `held`
+ * is given, the finger is put down again (at most three times) until it says the handle is held:
+ * on a loaded CI machine a touch now and then reached the page before its hit-testing had caught
+ * up with the scroll that brought the handle into view, and went nowhere, as a real finger's
+ * missed touch does. A handle that never takes hold still fails the test.
+ */
+async function touchDrag(
+  page: Page,
+  handle: Locator,
+  target: Target,
+  whileHeld?: () => Promise<void>,
+  held?: () => Promise<boolean>,
+) {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
-  await touch('touchStart', from);
+  let from = await grabPoint(handle);
+  for (let attempt = 1; held; attempt += 1) {
+    await touch('touchStart', from);
+    const took = await expect
+      .poll(held, { timeout: 5_000 })
+      .toBe(true)
+      .then(() => true)
+      .catch(() => false);
+    if (took) break;
+    await touch('touchEnd');
+    if (attempt === 3) throw new Error('Three touches on the handle did not take hold of it.');
+    from = await grabPoint(handle);
+  }
+  const to = typeof target === 'function' ? await target() : target;
+  if (!held) await touch('touchStart', from);
   for (let i = 1; i <= 6; i += 1)
     await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 });
   await whileHeld?.();
@@ -143,9 +167,16 @@ test.describe('on a phone', () => {
       const start = await centreOf(corner);
       return { x: start.x - 6, y: start.y - 6 };
     };
-    await touchDrag(page, corner, nudged, async () => {
-      await expect(page.getByTestId('loupe')).toBeVisible();
-    });
+    const loupe = page.getByTestId('loupe');
+    await touchDrag(
+      page,
+      corner,
+      nudged,
+      async () => {
+        await expect(loupe).toBeVisible();
+      },
+      () => loupe.isVisible(),
+    );
     await expect(page.getByTestId('loupe')).toHaveCount(0);
     await expect(front).toContainText('You moved the corners');
     // Arrow keys move the focused corner a pixel at a time.
