@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from '../geometry/homography.ts';
 import { rasterOfSvg } from '../image/drawn-raster.ts';
+import type { Lab } from '../image/color.ts';
 import type { Raster } from '../image/raster.ts';
-import { distinctCards, locateByOutline, severalCardsIn } from './locate-by-outline.ts';
-import type { OutlineCandidate } from './outline-candidates.ts';
+import { distinctCards, locateByOutline, severalCardsIn, shownCards } from './locate-by-outline.ts';
+import { labAt, type OutlineCandidate } from './outline-candidates.ts';
 
 const W = 400;
 const H = 300;
@@ -277,5 +278,53 @@ describe('choosing the outline of one object', () => {
     const chosen = distinctCards(await scene, [outline(140, 60, 126, 176, 0.8), outline(146, 66, 114, 164, 1)]);
     expect(chosen).toHaveLength(1);
     expect(chosen[0]!.corners[0]).toEqual({ x: 140, y: 60 });
+  });
+});
+
+describe('choosing the card among objects', () => {
+  const outline = (x: number, y: number, w: number, h: number, support: number, table: Lab): OutlineCandidate => ({
+    corners: [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + h },
+      { x, y: y + h },
+    ],
+    area: w * h,
+    support,
+    background: table,
+    backgroundSpread: 3,
+    touchesFrame: false,
+  });
+  /** A card with a brown border and a light inner frame on a dark table, and the table's colour. */
+  const scene = async () => {
+    const raster = await rasterOfSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#3a3f47"/>` +
+        `<rect x="140" y="60" width="126" height="176" fill="#7a5a2a"/><rect x="146" y="66" width="114" height="164" fill="#e8dcc0"/></svg>`,
+    );
+    return { raster, table: labAt(raster, 20, 290)! };
+  };
+
+  it('leaves out a larger outline beside the card that shows along little more than half of it, with the table inside', async () => {
+    const { raster, table } = await scene();
+    const card = outline(140, 60, 126, 176, 1, table);
+    // Lines of the table and a holder's rim closed into an outline beside the card.
+    expect(shownCards(raster, [outline(272, 8, 125, 285, 0.6, table), card])).toEqual([card]);
+  });
+
+  it("keeps a dark card's weaker outline, its print reading like the table, beside a crisp mark much smaller than it", async () => {
+    // An old black-bordered card on a dark desk: nothing inside its outline tells it from the table.
+    const raster = await rasterOfSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#3a3f47"/>` +
+        `<rect x="140" y="60" width="126" height="176" fill="#3c4149"/><rect x="20" y="20" width="10" height="14" fill="#f0f0f0"/></svg>`,
+    );
+    const table = labAt(raster, 20, 290)!;
+    const objects = [outline(140, 60, 126, 176, 0.6, table), outline(20, 20, 10, 14, 1, table)];
+    expect(shownCards(raster, objects)).toEqual(objects);
+  });
+
+  it('keeps a weaker outline with print inside beside a better-shown one', async () => {
+    const { raster, table } = await scene();
+    const objects = [outline(140, 60, 126, 176, 0.6, table), outline(272, 8, 125, 285, 1, table)];
+    expect(shownCards(raster, objects)).toEqual(objects);
   });
 });

@@ -120,7 +120,7 @@ export async function locateByOutline(
   const cards = candidates === contours ? byContour : cardsAmong(candidates);
   if (cards.length === 0) return cutOff(candidates, frame) ? finderRejection('card_cut_off') : null;
   if (severalCards(cards, frame)) return finderRejection('multiple_cards');
-  const largest = cards.reduce((a, b) => (b.area > a.area ? b : a));
+  const largest = shownCards(preview, cards, slack).reduce((a, b) => (b.area > a.area ? b : a));
   const scale = photoWidth / preview.width;
   const coarse = largest.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
   return {
@@ -159,6 +159,25 @@ const ZONE_INTERIOR = 0.05;
 /** Whether an outline is a card-shaped zone printed on the table, not a card. */
 function printedZone(preview: Raster, c: OutlineCandidate): boolean {
   return c.support < ZONE_SUPPORT && interiorShare(preview, c) < ZONE_INTERIOR;
+}
+
+/** A better-shown outline at least this share of another's area leaves that other out. */
+const SHOWN_PEER_SHARE = 0.1;
+
+/**
+ * The objects the card is chosen among (the largest of them): an object with no print inside
+ * (MIN_INTERIOR_SHARE) whose outline shows less than another's by more than `slack` is left out,
+ * when that other is not tiny beside it (SHOWN_PEER_SHARE of its area): a large outline that
+ * table lines and a holder's rim close beside the card shows along little more than half its
+ * length and has the table inside (zoo tuning seed 346). Small print and texture elsewhere that
+ * shows crisply leaves a card's weaker outline alone.
+ */
+export function shownCards<T extends OutlineCandidate>(preview: Raster, cards: T[], slack = SUPPORT_SLACK): T[] {
+  return cards.filter(
+    (c) =>
+      !cards.some((d) => d.support > c.support + slack && d.area >= c.area * SHOWN_PEER_SHARE) ||
+      interiorShare(preview, c) >= MIN_INTERIOR_SHARE,
+  );
 }
 
 /** Cards on one desk seen from one place: the smaller of two at least this share of the larger's area. */
