@@ -294,6 +294,44 @@ describe('the size both faces agree on', () => {
     ).toEqual({ ok: true, kind: 'standard' });
   });
 
+  describe('each face read as its own size under every lens', () => {
+    // Zoo tuning bad input 144's shape: a tilted standard front (plain 0.681) and a small back, both
+    // found within 0.1 mm; the plain readings agree on the small size within PLAIN_AGREE, as a
+    // cropped photo's would.
+    const faces = [
+      [0.681, 0.717],
+      [0.694, 0.686],
+    ];
+    const lenses = [
+      [0.713, 0.715, 0.718, 0.721, 0.717],
+      [0.684, 0.686, 0.687, 0.69, 0.686],
+    ];
+
+    it('calls the faces different, though a tilted plain reading lies near the other size', () => {
+      expect(pairSize(faces, SIZES, [], lenses)).toEqual({ ok: false });
+    });
+
+    it("keeps one size where a face's lens readings part (a cropped photo)", () => {
+      const cropped = [0.684, 0.69, 0.7, 0.712, 0.684];
+      expect(pairSize(faces, SIZES, [], [lenses[0]!, cropped])).toEqual({ ok: true, kind: 'small' });
+    });
+
+    it('keeps one size where a face reads between the sizes under every lens (its outline 5 mm off the card)', () => {
+      // Zoo tuning seed 389's shape: the front's outline off a standard card reads 0.695 whatever the lens.
+      const pair = [
+        [0.697, 0.695],
+        [0.715, 0.715],
+      ];
+      const offCard = [0.695, 0.695, 0.695, 0.695, 0.695];
+      const onCard = [0.715, 0.715, 0.715, 0.715, 0.715];
+      expect(pairSize(pair, SIZES, [], [offCard, onCard])).toEqual({ ok: true, kind: 'standard' });
+    });
+
+    it('leaves a face found through a holder out of it', () => {
+      expect(pairSize(faces, SIZES, [true, false], lenses)).toEqual({ ok: true, kind: 'small' });
+    });
+  });
+
   it('does not call faces found through a holder different on their readings: a well or a rim reads as either size', () => {
     expect(
       pairSize(

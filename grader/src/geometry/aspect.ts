@@ -178,11 +178,23 @@ export const surelyFits = (readings: readonly number[], ratio: number) =>
   readings.every((r) => Math.abs(r - ratio) <= RATIO_SLACK);
 
 /**
+ * The size every one of a face's lens readings (lensReadings) lies within RATIO_CLOSE of, as a
+ * card found within half a millimetre reads under any lens; undefined where they part, or where
+ * there are none. An outline 5 mm off a standard card reads 0.695 to 0.7 under every lens (zoo
+ * tuning seeds 389, 423, 451), within the slack of the small size but not this close.
+ */
+function sureSize<K extends string>(readings: readonly number[], ratios: Record<K, number>): K | undefined {
+  if (readings.length === 0) return undefined;
+  return (Object.keys(ratios) as K[]).find((kind) => readings.every((r) => Math.abs(r - ratios[kind]) <= RATIO_CLOSE));
+}
+
+/**
  * The card size both faces agree on, from each face's ratio readings (plain, then perspective):
  * a face fits a size when either reading lies within RATIO_SLACK of its ratio, and surely fits it
  * when both do. The faces show cards of different sizes when each face's perspective reading lies
  * within RATIO_CLOSE of a different size and the plain readings do not both lie within
- * PLAIN_AGREE of one (`inHolder`: faces found through plastic, left out of that), or when each
+ * PLAIN_AGREE of one (`inHolder`: faces found through plastic, left out of that), or when every
+ * reading of each face under `lens` (its lensReadings) names a different size (sureSize), or when each
  * surely fits a size and no size fits both (the two
  * sizes differ by 0.03, so one reading of an outline misplaced on a frame or a holder would
  * otherwise turn a good pair away); otherwise the standard (widest) size where some face reads it
@@ -208,6 +220,11 @@ export function pairSize<K extends string>(
     faces.every((readings) => Math.abs(readings[0]! - ratios[kind]) <= PLAIN_AGREE),
   );
   if (closeTo.every((kind) => kind !== undefined) && new Set(closeTo).size > 1 && !plainAgree) return { ok: false };
+  // Each face read as its own size under every phone lens and its own focal length: a tilted face's
+  // plain reading that happens to lie near the other size is no crop (zoo tuning bad inputs 144, 259:
+  // both faces found within 0.1 mm, each lens reading within 0.01 of its size).
+  const sure = faces.map((_, i) => (inHolder[i] ? undefined : sureSize(lens[i] ?? [], ratios)));
+  if (faces.length > 1 && sure.every((kind) => kind !== undefined) && new Set(sure).size > 1) return { ok: false };
   // Some face's perspective reading, under its own focal length or some phone lens, within
   // RATIO_CLOSE of the standard (widest) size and none so close to another: standard, whatever the
   // other readings fit within the slack (a tilted face's plain reading, or an outline on a white
