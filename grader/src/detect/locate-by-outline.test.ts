@@ -246,26 +246,36 @@ describe('counting cards in a finer preview', () => {
   });
 });
 
+/** An outline candidate of an axis-aligned rectangle with how much of it shows, and the table just outside it. */
+const outline = (
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  support: number,
+  background: Lab = [60, 0, 0],
+  backgroundSpread = 2,
+): OutlineCandidate => ({
+  corners: [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: y + h },
+    { x, y: y + h },
+  ],
+  area: w * h,
+  support,
+  background,
+  backgroundSpread,
+  touchesFrame: false,
+});
+
+/** A card with a brown border and a light inner frame on a dark table. */
+const CARD_ON_DARK_TABLE =
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#3a3f47"/>` +
+  `<rect x="140" y="60" width="126" height="176" fill="#7a5a2a"/><rect x="146" y="66" width="114" height="164" fill="#e8dcc0"/></svg>`;
+
 describe('choosing the outline of one object', () => {
-  /** An outline candidate of an axis-aligned rectangle with how much of it shows. */
-  const outline = (x: number, y: number, w: number, h: number, support: number): OutlineCandidate => ({
-    corners: [
-      { x, y },
-      { x: x + w, y },
-      { x: x + w, y: y + h },
-      { x, y: y + h },
-    ],
-    area: w * h,
-    support,
-    background: [60, 0, 0],
-    backgroundSpread: 2,
-    touchesFrame: false,
-  });
-  /** A card with a brown border and a light inner frame on a dark table. */
-  const scene = rasterOfSvg(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#3a3f47"/>` +
-      `<rect x="140" y="60" width="126" height="176" fill="#7a5a2a"/><rect x="146" y="66" width="114" height="164" fill="#e8dcc0"/></svg>`,
-  );
+  const scene = rasterOfSvg(CARD_ON_DARK_TABLE);
 
   it('leaves out a large outline that shows along little more than half of it, around a card that shows whole', async () => {
     // Straight lines of the table and a holder joined into a card-shaped outline twice the card's size.
@@ -282,33 +292,20 @@ describe('choosing the outline of one object', () => {
 });
 
 describe('choosing the card among objects', () => {
-  const outline = (x: number, y: number, w: number, h: number, support: number, table: Lab): OutlineCandidate => ({
-    corners: [
-      { x, y },
-      { x: x + w, y },
-      { x: x + w, y: y + h },
-      { x, y: y + h },
-    ],
-    area: w * h,
-    support,
-    background: table,
-    backgroundSpread: 3,
-    touchesFrame: false,
-  });
-  /** A card with a brown border and a light inner frame on a dark table, and the table's colour. */
+  /** An outline on the scene's table, whose colour varies by a few units. */
+  const onTable = (x: number, y: number, w: number, h: number, support: number, table: Lab) =>
+    outline(x, y, w, h, support, table, 3);
+  /** The card on the dark table, and the table's colour. */
   const scene = async () => {
-    const raster = await rasterOfSvg(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#3a3f47"/>` +
-        `<rect x="140" y="60" width="126" height="176" fill="#7a5a2a"/><rect x="146" y="66" width="114" height="164" fill="#e8dcc0"/></svg>`,
-    );
+    const raster = await rasterOfSvg(CARD_ON_DARK_TABLE);
     return { raster, table: labAt(raster, 20, 290)! };
   };
 
   it('leaves out a larger outline beside the card that shows along little more than half of it, with the table inside', async () => {
     const { raster, table } = await scene();
-    const card = outline(140, 60, 126, 176, 1, table);
+    const card = onTable(140, 60, 126, 176, 1, table);
     // Lines of the table and a holder's rim closed into an outline beside the card.
-    expect(shownCards(raster, [outline(272, 8, 125, 285, 0.6, table), card])).toEqual([card]);
+    expect(shownCards(raster, [onTable(272, 8, 125, 285, 0.6, table), card])).toEqual([card]);
   });
 
   it("keeps a dark card's weaker outline, its print reading like the table, beside a crisp mark much smaller than it", async () => {
@@ -318,13 +315,13 @@ describe('choosing the card among objects', () => {
         `<rect x="140" y="60" width="126" height="176" fill="#3c4149"/><rect x="20" y="20" width="10" height="14" fill="#f0f0f0"/></svg>`,
     );
     const table = labAt(raster, 20, 290)!;
-    const objects = [outline(140, 60, 126, 176, 0.6, table), outline(20, 20, 10, 14, 1, table)];
+    const objects = [onTable(140, 60, 126, 176, 0.6, table), onTable(20, 20, 10, 14, 1, table)];
     expect(shownCards(raster, objects)).toEqual(objects);
   });
 
   it('keeps a weaker outline with print inside beside a better-shown one', async () => {
     const { raster, table } = await scene();
-    const objects = [outline(140, 60, 126, 176, 0.6, table), outline(272, 8, 125, 285, 1, table)];
+    const objects = [onTable(140, 60, 126, 176, 0.6, table), onTable(272, 8, 125, 285, 1, table)];
     expect(shownCards(raster, objects)).toEqual(objects);
   });
 });
