@@ -15,7 +15,7 @@ import {
 } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
-import { findCardIn, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
+import { findCardIn, trimmedToSize, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
 import { finderRejection } from './detect/rejections.ts';
 import {
   CARD_RATIOS,
@@ -226,6 +226,26 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // Both faces within the slack of the standard size, one read nearer the small one: a side
     // 3 mm in on the print moves a standard card's reading that far.
     widenWhere((face, other) => nearerSmall(face) && !nearerSmall(other));
+  }
+  if (!sized.ok) {
+    // One face surely shows a size and the other's outline took in a sleeve's or a slab well's
+    // plastic, or a shadow, beyond the card on some sides: those sides move in to the card's own
+    // edge where the outline then reads that size (trimmedToSize). One face at most.
+    for (const [face, other] of [
+      ['front', 'back'],
+      ['back', 'front'],
+    ] as const) {
+      const kind = (Object.keys(CARD_RATIOS) as (keyof typeof CARD_RATIOS)[]).find(
+        (k) => surelyFits(geometry[other].ratios, CARD_RATIOS[k]) && readsAs(geometry[other].ratios, CARD_RATIOS[k]),
+      );
+      if (placedBy(face) || !kind || readsAs(geometry[face].ratios, CARD_RATIOS[kind])) continue;
+      const inner = trimmedToSize(located[face], photos[face], CARD_RATIOS[kind]);
+      if (!inner) continue;
+      found[face] = inner.card;
+      geometry[face] = shapeOf(inner.card, photos[face]);
+      sized = sizeFrom();
+      break;
+    }
   }
   if (!sized.ok) {
     // One face reads as a card size and the other as neither: its outline, not the card, is the

@@ -228,3 +228,29 @@ describe('a card cut off by the frame', () => {
     }
   }, 60_000);
 });
+
+describe("a pair one of whose outlines took in a sleeve's plastic beyond the card", () => {
+  it("moves that outline's sides in to the card's own edge, where it reads the size the other face shows", async () => {
+    // Zoo tuning seed 22: a small card in a penny sleeve on wood. The front's outline ran along the
+    // sleeve on three sides and read as a standard card (0.713), the back's as the small card
+    // (0.685); the pair was refused as two cards of different sizes.
+    const zoo = await generateZooCase({ seed: 22 });
+    const outcome = await gradeCard(zoo.front, zoo.back);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('graded');
+    if (!outcome.ok) return;
+    const found = outcome.report.outline!.front.map(([x, y]) => ({ x, y }));
+    const truth = zoo.truth.corners!.front;
+    const worst = Math.max(...truth.map((t) => Math.min(...found.map((p) => distance(p, t)))));
+    expect(worst / zoo.truth.pxPerMm.front).toBeLessThan(0.5);
+  }, 60_000);
+
+  it('moves no side in across a black border on a black desk to the printed frame: two cards stay two', async () => {
+    // Zoo tuning bad input 149: a black-bordered standard card's front and a small card's back. The
+    // border is the desk's colour, so moving the front's right side in to the printed frame would
+    // read the small size; the frame's colour inside that side, not the border's, says it is print.
+    const { front, back, truth } = await generateZooBadInput(149);
+    expect(truth.expectedRejection).toBe('mismatched_sides');
+    const outcome = await gradeCard(front, back);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('mismatched_sides');
+  }, 60_000);
+});

@@ -119,10 +119,71 @@ const RING_TABLE_SHARE = 0.5;
 function trimmed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
   if (before <= SIZE_FITS || found.card.throughHolder) return null;
+  let best: { corners: [Point, Point, Point, Point]; off: number } | null = null;
+  for (const { corners } of movedInAcrossTable(found, photo, TRIM_MM)) {
+    const off = offSize(ratioReadings(corners, photo)[1]);
+    if (off > SIZE_FITS_AFTER || off + SIZE_GAIN > before) continue;
+    if (!best || off < best.off) best = { corners: orderTopShort(corners), off };
+  }
+  return best ? { ...found, card: { ...found.card, corners: best.corners, inferredSide: undefined } } : null;
+}
+
+/**
+ * How far inside a side (mm) the card's own edge may lie where the other face of the pair shows
+ * the card's size: a penny sleeve's or a slab well's plastic reaches 1 to 3 mm past the card, and
+ * the table seen through it passes for the card's edge where the card's border is the table's
+ * colour (zoo tuning seeds 22 and 78: a small card's sleeve read as a standard card).
+ */
+const PAIR_TRIM_MM = { from: 0.8, to: 3 } as const;
+
+/**
+ * The outline with some of its sides moved in across a ring of the table's colour to the card's
+ * own edge (as `trimmed` does, farther in), where it then reads `ratio`, the size the other face
+ * of the pair surely shows: every reading within the slack and the perspective reading within
+ * PAIR_FITS. Fewest sides moved first, then the closest. Null where no such outline is.
+ */
+export function trimmedToSize(found: FoundIn, photo: OpenedPhoto, ratio: number): FoundIn | null {
+  let best: { corners: [Point, Point, Point, Point]; moved: number; off: number } | null = null;
+  for (const { corners, moved } of movedInAcrossTable(found, photo, PAIR_TRIM_MM)) {
+    const readings = ratioReadings(corners, photo);
+    const off = Math.abs(readings[1] - ratio);
+    if (!surelyFits(readings, ratio) || off > PAIR_FITS || !borderAllRound(found.region, corners)) continue;
+    if (!best || moved < best.moved || (moved === best.moved && off < best.off))
+      best = { corners: orderTopShort(corners), moved, off };
+  }
+  return best ? { ...found, card: { ...found.card, corners: best.corners, inferredSide: undefined } } : null;
+}
+
+/**
+ * Whether just inside every side of an outline lies one colour, as a printed border running all
+ * round a card does: a side moved in across a black border on a black desk to the printed frame
+ * has the frame's colour inside it, the other sides the border's (zoo tuning bad input 149).
+ */
+function borderAllRound(region: PhotoRegion, corners: Quad): boolean {
+  const quad = inRegion(region, corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const inside = [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, BORDER_DEPTH_MM * pxPerMm));
+  return inside.every((c, i) => c && inside.every((d, j) => j <= i || (d && deltaE(c, d) <= SAME_BORDER)));
+}
+
+/** How far inside a side (mm) its border's colour is read: past the edge's blur, within the narrowest border. */
+const BORDER_DEPTH_MM = 0.6;
+
+/**
+ * Every plausible outline made by moving some sides of the found outline in to a step `range` mm
+ * inside them (outer-edge.ts innerSides), where the ring crossed is much nearer the table's colour
+ * just outside than the colour past the step (the card's): a shadow, a line on the table or clear
+ * plastic beside the card, not its printed border.
+ */
+function movedInAcrossTable(
+  found: FoundIn,
+  photo: OpenedPhoto,
+  range: { from: number; to: number },
+): { corners: [Point, Point, Point, Point]; moved: number }[] {
   const { left, top, raster } = found.region;
   const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 63;
-  const inner = innerSides(raster, quad, Math.max(2, TRIM_MM.from * pxPerMm), TRIM_MM.to * pxPerMm);
+  const inner = innerSides(raster, quad, Math.max(2, range.from * pxPerMm), range.to * pxPerMm);
   const tableLike = inner.map((line, i) => {
     if (!line) return false;
     const { a, b, outward } = sideOf(quad, i);
@@ -142,7 +203,7 @@ function trimmed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
     return read >= 3 && near >= read - 1;
   });
   const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
-  let best: { corners: [Point, Point, Point, Point]; off: number } | null = null;
+  const outlines: { corners: [Point, Point, Point, Point]; moved: number }[] = [];
   for (let subset = 1; subset < 16; subset += 1) {
     const moves = [0, 1, 2, 3].filter((i) => (subset >> i) & 1);
     if (moves.some((i) => !tableLike[i])) continue;
@@ -150,12 +211,9 @@ function trimmed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
       own.map((line, i) => (moves.includes(i) ? inner[i]! : line)),
       { x: left + 0.5, y: top + 0.5 },
     );
-    if (!corners || !plausibleCard(corners, photo)) continue;
-    const off = offSize(ratioReadings(corners, photo)[1]);
-    if (off > SIZE_FITS_AFTER || off + SIZE_GAIN > before) continue;
-    if (!best || off < best.off) best = { corners: orderTopShort(corners), off };
+    if (corners && plausibleCard(corners, photo)) outlines.push({ corners, moved: moves.length });
   }
-  return best ? { ...found, card: { ...found.card, corners: best.corners, inferredSide: undefined } } : null;
+  return outlines;
 }
 
 /** Where, inside a side that runs on past its corners, the card's own edge is looked for (mm): a slab's label sits 2 to 6 mm above the card, past the well's rim. */
@@ -541,6 +599,17 @@ function borderRange(found: FoundIn): [number, number] {
 const SAME_BORDER = 12;
 const NOT_BORDER = 20;
 
+/** The median colour `depth` pixels inside side `i` of an outline (outside where negative), over its middle; null where too little of it lies in the raster. */
+function bandColour(raster: Raster, quad: Quad, i: number, depth: number): Lab | null {
+  const { a, b, outward } = sideOf(quad, i);
+  const seen: Lab[] = [];
+  for (const t of [0.2, 0.35, 0.5, 0.65, 0.8]) {
+    const lab = labAt(raster, a.x + (b.x - a.x) * t - outward.x * depth, a.y + (b.y - a.y) * t - outward.y * depth);
+    if (lab) seen.push(lab);
+  }
+  return seen.length < 3 ? null : medianColour(seen);
+}
+
 /**
  * The one side of a found outline that runs along the card's print, not its edge: just inside the
  * other three lies one colour, the border's, and just inside this side another, while just outside
@@ -550,19 +619,8 @@ const NOT_BORDER = 20;
 function borderMissedOn(found: FoundIn): number | null {
   const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 63;
-  const { raster } = found.region;
-  const band = (i: number, depth: number): Lab | null => {
-    const { a, b, outward } = sideOf(quad, i);
-    const seen: Lab[] = [];
-    for (const t of [0.2, 0.35, 0.5, 0.65, 0.8]) {
-      const lab = labAt(raster, a.x + (b.x - a.x) * t - outward.x * depth, a.y + (b.y - a.y) * t - outward.y * depth);
-      if (lab) seen.push(lab);
-    }
-    if (seen.length < 3) return null;
-    return medianColour(seen);
-  };
-  const inside = [0, 1, 2, 3].map((i) => band(i, 0.6 * pxPerMm));
-  const outside = [0, 1, 2, 3].map((i) => band(i, -0.8 * pxPerMm));
+  const inside = [0, 1, 2, 3].map((i) => bandColour(found.region.raster, quad, i, 0.6 * pxPerMm));
+  const outside = [0, 1, 2, 3].map((i) => bandColour(found.region.raster, quad, i, -0.8 * pxPerMm));
   const missed = [0, 1, 2, 3].filter((k) => {
     const others = [0, 1, 2, 3].filter((i) => i !== k).map((i) => inside[i]);
     const [own, past] = [inside[k], outside[k]];
