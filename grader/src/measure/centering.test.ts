@@ -36,6 +36,24 @@ function draw(d: Design) {
   });
 }
 
+/**
+ * A design whose colour is a function of u, the signed distance (mm) into the design from its
+ * nearest edge (negative in the border): an edge's whole profile, the same on every side.
+ */
+function bordersWithEdgeProfile(
+  widths: { left: number; right: number; top: number; bottom: number },
+  colourAt: (u: number) => Rgb,
+): Design {
+  const inward = (x: number, y: number) =>
+    Math.min(x - widths.left, WIDTH - widths.right - x, y - widths.top, HEIGHT - widths.bottom - y);
+  return {
+    border: colourAt(-10),
+    art: colourAt(10),
+    ...widths,
+    over: (x, y) => colourAt(inward(x, y)),
+  };
+}
+
 const measure = (d: Design, face: 'front' | 'back' = 'front') => centeringOf(measureBorders(draw(d)), face);
 const larger = (a: number, b: number) => (100 * Math.max(a, b)) / (a + b);
 
@@ -163,6 +181,48 @@ describe('centering', () => {
     expect(result.measurable).toBe(true);
     expect(result.leftRight![0]).toBeCloseTo(larger(2, 4), 0);
     expect(result.topBottom![0]).toBeCloseTo(50, 0);
+  });
+
+  it("places a dark line's edge past the light fringe that sharpening leaves before it, though the field beyond is light", () => {
+    // A 1080p photo's profile into a bevel's dark line: the grey border lifted for 1.5 photo
+    // pixels (0.17 mm) just before the line, falling over 0.09 mm into it, the line, then rising
+    // over 0.12 mm to a light field 0.32 mm past the edge (u = 0, where the fall is half-way).
+    const widths = { left: 2, right: 4, top: 3, bottom: 3 };
+    const grey = (v: number): Rgb => [v, v, v];
+    const ramp = (u: number, from: number, to: number, a: number, b: number) =>
+      grey(Math.round(a + ((u - from) / (to - from)) * (b - a)));
+    const result = measure({
+      ...bordersWithEdgeProfile(widths, (u) =>
+        u < -0.2
+          ? grey(105)
+          : u < -0.03
+            ? grey(120)
+            : u < 0.06
+              ? ramp(u, -0.03, 0.06, 120, 55)
+              : u < 0.2
+                ? grey(55)
+                : u < 0.32
+                  ? ramp(u, 0.2, 0.32, 55, 190)
+                  : grey(190),
+      ),
+      photoPxPerMm: 8.6,
+    });
+    expect(result.measurable).toBe(true);
+    expect(Math.abs(result.leftRight![0] - larger(2, 4))).toBeLessThan(0.8);
+  });
+
+  it("does not take a bevel's thin dark line before a light field for a sharpening halo", () => {
+    // The line is 0.18 mm (1.5 photo pixels at 8.6 px per mm) and half as dark below the border
+    // as the field beyond is light above it: a halo is much fainter than the step it rings beside.
+    const grey = (v: number): Rgb => [v, v, v];
+    const result = measure({
+      ...bordersWithEdgeProfile({ left: 2, right: 4, top: 3, bottom: 3 }, (u) =>
+        u < 0 ? grey(105) : u < 0.18 ? grey(40) : grey(200),
+      ),
+      photoPxPerMm: 8.6,
+    });
+    expect(result.measurable).toBe(true);
+    expect(Math.abs(result.leftRight![0] - larger(2, 4))).toBeLessThan(0.8);
   });
 
   it("finds a back's faint panel inside a white border", () => {

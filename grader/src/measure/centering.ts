@@ -147,11 +147,17 @@ interface StationReading {
  * shaded line is a quarter of a millimetre or more (5 photo pixels at 20 px per mm).
  */
 const HALO_PHOTO_PX = 1.5;
+/**
+ * A halo falls short of the border by at most this share of the step past it: a thin printed
+ * line beside a step (a bevel's dark line before a light field) goes deeper.
+ */
+const HALO_SHARE = 0.5;
 
 /**
  * Where the step that starts at sample `k` properly begins: past a halo, samples on the far side
  * of the border's lightness from the design beyond (`reach` samples on), no more than `halo` of
- * them, that the design then passes by more than they fell short of the border. Otherwise `k`.
+ * them, that the design then passes by twice as much as they fell short of the border
+ * (HALO_SHARE). Otherwise `k`.
  */
 function pastHalo(labs: Lab[], border: Lab, k: number, halo: number, reach: number): number {
   const beyond = labs[Math.min(labs.length - 1, k + reach)]![0] - border[0];
@@ -160,7 +166,7 @@ function pastHalo(labs: Lab[], border: Lab, k: number, halo: number, reach: numb
   while (j < labs.length && (labs[j]![0] - border[0]) * way < 0) j += 1;
   if (j === k || j - k > halo || j >= labs.length) return k;
   const depth = Math.max(...labs.slice(k, j).map((c) => (border[0] - c[0]) * way));
-  return Math.abs(beyond) > depth ? j : k;
+  return HALO_SHARE * Math.abs(beyond) > depth ? j : k;
 }
 
 /** A frame's strip lasts this far (mm) before a light title bar or panel may follow it. */
@@ -320,7 +326,10 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
   // line), a plain step's plateau is. The edge is the half-way crossing from the border's colour to it.
   const halo = Math.max(1, Math.round((HALO_PHOTO_PX * p) / face.face.photoPxPerMm));
   const edgeAt = (k: number) => {
-    const from = pastHalo(labs, border, k, halo, artSamples);
+    // A halo ahead of a thin line (a light fringe before a bevel's dark line) is judged against
+    // the line just past it, not the design beyond the line.
+    let from = pastHalo(labs, border, k, halo, artSamples);
+    if (from === k) from = pastHalo(labs, border, k, halo, halo + 1);
     let top = from;
     while (
       top + 1 < Math.min(profile.length, from + artSamples) &&
