@@ -253,6 +253,19 @@ describe('a card in a holder', () => {
   }, 60_000);
 });
 
+describe('a rule of the design on a holo full-art', () => {
+  it("does not take a rule that stops short of the sides for a print line where the foil's fine lines fill the sides", async () => {
+    // A zoo tuning seed: a clean holo full-art card (no printed border) in a top loader. The rule
+    // under its attacks runs from 4 mm to 59 mm; the foil's lines at the sides answered along the
+    // rule's row as often as a faint roller line would, and the card's surface was graded 6.
+    const { front, back, truth } = await generateZooCase({ seed: 360 });
+    const outcome = await gradeCard(front, back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    expect(outcome.report.defects.filter((d) => d.kind === 'print_line')).toEqual([]);
+    expect(outcome.report.scores.surface).toBe(truth.expected.surface);
+  }, 60_000);
+});
+
 describe("an outline without the card's shape", () => {
   it("leaves that face out of the grade and says so, instead of reading a table's line as worn edges", async () => {
     // A zoo tuning seed: a clean bare card on wood whose front outline ran along the grain (it

@@ -108,6 +108,7 @@ export function findPrintLines(
       marks,
       w,
       h,
+      pxPerMm: p,
       vertical,
       j: c.j,
       bit: (c.light ? 1 : 2) << (vertical ? 2 : 0),
@@ -121,9 +122,12 @@ export function findPrintLines(
     );
     const lines = candidates.filter((c) => runsWhole(line(c), k) && showsAtEnds(line(c), c.light, ends, L));
     // A roller line stands alone: several across one face are a pattern of the design (rows of a
-    // back's text, stripes), which a face rarely shows as damage twice over.
-    if (lines.length === 1)
-      found.push({ vertical, atMm: Math.round(fromMm(lines[0]!.j) * 100) / 100, lengthMm, light: lines[0]!.light });
+    // back's text, stripes), which a face rarely shows as damage twice over. Only the lone line is
+    // then held against the print's own pattern beside its ends on a borderless face, so that
+    // leaving out one line of a pattern does not leave another of its lines standing alone.
+    const lone = lines.length === 1 ? lines[0]! : null;
+    if (lone && (ends.borders.length > 0 || ends.outer.every((s) => standsOut(line(lone), s))))
+      found.push({ vertical, atMm: Math.round(fromMm(lone.j) * 100) / 100, lengthMm, light: lone.light });
   }
   return found;
 }
@@ -133,6 +137,8 @@ interface MarkedLine {
   marks: Uint8Array;
   w: number;
   h: number;
+  /** The plane's pixels per mm. */
+  pxPerMm: number;
   vertical: boolean;
   j: number;
   bit: number;
@@ -188,6 +194,31 @@ function showsAtEnds(line: MarkedLine, light: boolean, ends: LineEnds, L: Float3
   const hides = (s: Stretch) =>
     light ? besideLine(line, s, L) >= HIDING_LIGHT : besideLine(line, s, L) <= HIDING_DARK;
   return ends.borders.every(hides) && ends.atBorder.every(shows);
+}
+
+/**
+ * Rows (columns) this far to either side of a line (mm) are read for the print's own pattern, and
+ * the line must answer along a stretch this many times as often as they do.
+ */
+const BESIDE_FROM_MM = 0.5;
+const BESIDE_TO_MM = 1.5;
+const STANDS_OUT = 2;
+
+/**
+ * Whether the line answers along a stretch far more often than the rows beside it: a foil's
+ * pattern of fine light lines (arcs, a diagonal screen) marks every row it crosses, so a rule of
+ * the design that stops short of the card's side seems to reach the side through it; a roller
+ * line there is a line of its own.
+ */
+function standsOut(line: MarkedLine, s: Stretch): boolean {
+  const beside: number[] = [];
+  const across = line.vertical ? line.w : line.h;
+  const pxPerMm = line.pxPerMm;
+  for (let d = Math.round(BESIDE_FROM_MM * pxPerMm); d <= Math.round(BESIDE_TO_MM * pxPerMm); d += 1)
+    for (const j of [line.j - d, line.j + d])
+      if (j >= 1 && j < across - 1) beside.push(answerShare({ ...line, j }, s[0], s[1]));
+  const pattern = beside.reduce((t, v) => t + v, 0) / Math.max(1, beside.length);
+  return answerShare(line, s[0], s[1]) >= STANDS_OUT * pattern;
 }
 
 interface LineEnds {
