@@ -225,6 +225,27 @@ describe('centering', () => {
     expect(Math.abs(result.leftRight![0] - larger(2, 4))).toBeLessThan(0.8);
   });
 
+  it("places the frame where a bevel's dark line begins, when only some stations see it against the border", () => {
+    // The right border is 3.5 mm; inside it the design's edge is a 0.3 mm dark line. Where the
+    // frame's mottle lifts the line off the border's colour (around four of the nine stations) it
+    // shows; elsewhere it is the border's own colour, and those stations read its far side.
+    const frame: Rgb = [62, 38, 24];
+    const line: Rgb = [40, 22, 12];
+    const d = { left: 2, right: 3.5, top: 3, bottom: 3 };
+    const seenAt = [0, 2, 4, 6].map((i) => HEIGHT * (0.15 + (0.7 * i) / 8));
+    const result = measure({
+      border: frame,
+      art: [190, 120, 70],
+      ...d,
+      over: (x, y, inDesign) => {
+        if (!inDesign || x < WIDTH - d.right - 0.3) return undefined;
+        return seenAt.some((at) => Math.abs(y - at) < 1.5) ? line : frame;
+      },
+    });
+    expect(result.measurable).toBe(true);
+    expect(Math.abs(result.leftRight![0] - larger(2, 3.5))).toBeLessThan(0.5);
+  });
+
   it("finds a back's faint panel inside a white border", () => {
     const result = measure(
       { border: [246, 246, 244], art: [234, 232, 226], left: 2.4, right: 4, top: 3, bottom: 3 },

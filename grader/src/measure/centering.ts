@@ -210,6 +210,8 @@ function frameEdge(read: (StationReading | null)[]): (number | null)[] {
   // side a few tenths of a millimetre in, and a line tilted across both groups would fit them all.
   // A level line that most stations read, every other station reading deeper by no more than a
   // band's width, is the frame's edge.
+  const split = twoLevels(firsts);
+  if (split) return split;
   const level = dropOutliers(firsts, LEVEL_TILT_MM);
   const levelMean = level.reduce<number>((t, v) => t + (v ?? 0), 0) / Math.max(1, count(level));
   const deeper = firsts.filter((v, i) => v !== null && level[i] === null);
@@ -220,6 +222,42 @@ function frameEdge(read: (StationReading | null)[]): (number | null)[] {
   )
     return level;
   return count(bands) >= Math.max(MIN_STATIONS, Math.ceil(BAND_SHARE * readCount)) ? bands : edges;
+}
+
+/** Stations on each of two levels that a bevel's line seen at some stations only splits a side into. */
+const MIN_ON_A_LEVEL = 3;
+/** The widest bevel line two levels are taken to lie across (mm): a few tenths of a millimetre. */
+const LINE_MAX_MM = 0.45;
+
+/**
+ * The same shaded line seen at some stations and not at others, neither group a level line of
+ * MIN_STATIONS: where the stations read lie on two levels (each within LEVEL_TILT_MM) a line's
+ * width apart (OUTLIER_MM to LINE_MAX_MM), MIN_ON_A_LEVEL on each and MIN_STATIONS in all, with
+ * at most one station off both, the shallower is the frame's edge and the deeper stations, which
+ * read the line's far side, are moved back by that width. Null otherwise.
+ */
+function twoLevels(firsts: (number | null)[]): (number | null)[] | null {
+  const read = firsts.flatMap((v, i) => (v === null ? [] : [{ i, v }])).sort((p, q) => p.v - q.v);
+  let best: { shallow: typeof read; deep: typeof read } | null = null;
+  for (let from = 0; from < read.length; from += 1)
+    for (let cut = from + MIN_ON_A_LEVEL; cut < read.length; cut += 1)
+      for (let to = cut + MIN_ON_A_LEVEL; to <= read.length; to += 1) {
+        const shallow = read.slice(from, cut);
+        const deep = read.slice(cut, to);
+        if (shallow.length + deep.length < Math.max(MIN_STATIONS, read.length - 1)) continue;
+        if (spreadOf(shallow.map((p) => p.v)) > LEVEL_TILT_MM || spreadOf(deep.map((p) => p.v)) > LEVEL_TILT_MM)
+          continue;
+        if (!best || shallow.length + deep.length > best.shallow.length + best.deep.length) best = { shallow, deep };
+      }
+  if (!best) return null;
+  const mean = (points: typeof read) => points.reduce((t, p) => t + p.v, 0) / points.length;
+  const width = mean(best.deep) - mean(best.shallow);
+  if (!(width > OUTLIER_MM && width <= LINE_MAX_MM)) return null;
+  const moved = new Map([
+    ...best.shallow.map((p) => [p.i, p.v] as const),
+    ...best.deep.map((p) => [p.i, p.v - width] as const),
+  ]);
+  return firsts.map((_, i) => moved.get(i) ?? null);
 }
 
 export function measureBorders(face: LabFace): BorderMeasurement {
