@@ -193,8 +193,9 @@ function framesBeforeTitle(read: (StationReading | null)[]): (number | null)[] |
 
 /**
  * The frame's edge per station: where a faint band (a bevel's shaded line) comes before the step
- * at most of the stations read, on one straight line, the band's start; where a level line is
- * read at most stations and the rest read a band's width deeper, that line; otherwise the step's.
+ * at most of the stations read, on one straight line, the band's start; where the stations fall
+ * on two levels a line's width apart, the shallower; where a level line is read at most stations
+ * and the rest read a band's width deeper, that line; otherwise the step's.
  */
 function frameEdge(read: (StationReading | null)[]): (number | null)[] {
   const strips = framesBeforeTitle(read);
@@ -208,8 +209,9 @@ function frameEdge(read: (StationReading | null)[]): (number | null)[] {
   // A bevel's shaded line as dark as the border shows at some stations only (where the frame's
   // mottle lifts it off the border's colour): those read the frame's edge, the rest the line's far
   // side a few tenths of a millimetre in, and a line tilted across both groups would fit them all.
-  // A level line that most stations read, every other station reading deeper by no more than a
-  // band's width, is the frame's edge.
+  // Two level groups a line's width apart are read as that line (twoLevels); otherwise a level
+  // line that most stations read, every other station reading deeper by no more than a band's
+  // width, is the frame's edge.
   const split = twoLevels(firsts);
   if (split) return split;
   const level = dropOutliers(firsts, LEVEL_TILT_MM);
