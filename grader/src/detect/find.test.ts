@@ -169,6 +169,23 @@ describe("a card in a slab whose label's edge was taken for the card's top", () 
   }, 30_000);
 });
 
+describe('a white-bordered card in a slab whose printed frame was taken for its edge', () => {
+  it("widens the frame to the card's faint edge on the slab's light insert, not to the well's darker rim beyond", async () => {
+    // A zoo tuning seed: a white-bordered Magic front in a slab on a grey desk, 12 MP. The black
+    // frame, 4.3 mm inside the card, read as a small card's outline; the back shows a standard
+    // card. Each side's strongest step past the frame is the well's rim, 1.5 mm past the card,
+    // behind a ring that is not flat; the nearest lasting one is the card's own edge.
+    const zoo = await generateZooCase({ seed: 313 });
+    const outcome = await gradeCard(zoo.front, zoo.back);
+    if (!outcome.ok) throw new Error(outcome.rejection.code);
+    const outline = outcome.report.outline?.front ?? [];
+    const truth = zoo.truth.corners?.front ?? [];
+    expect(truth).toHaveLength(4);
+    const worst = Math.max(...truth.map((t) => Math.min(...outline.map(([x, y]) => distance({ x, y }, t)))));
+    expect(worst / zoo.truth.pxPerMm.front).toBeLessThan(0.5);
+  }, 60_000);
+});
+
 describe("a side fitted on the card's shadow", () => {
   it("moves in across the shadow to the card's own edge where the outline then reads as a card size", async () => {
     // A zoo tuning seed: a Pokemon back on lined paper, 1080p, its right side fitted on the outer

@@ -559,7 +559,17 @@ function outOfFalseHolder(found: FoundIn, photo: OpenedPhoto, before: number): C
  * two or more sides moved.
  */
 export function widenedToStandard(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
-  const outlines = widerOutlines(found, photo);
+  return widenedToStandardBy(found, photo, false) ?? widenedToStandardBy(found, photo, true);
+}
+
+/**
+ * widenedToStandard with the fainter lines read as each profile's strongest step past the side,
+ * or (`nearest`, tried second) its nearest lasting one: a white-bordered card in a slab whose
+ * light insert meets the border in a faint step, the well's dark rim just beyond stepping more
+ * (zoo tuning seed 313: the black frame, 4.3 mm in, had been taken for the card's edge).
+ */
+function widenedToStandardBy(found: FoundIn, photo: OpenedPhoto, nearest: boolean): FoundIn | null {
+  const outlines = widerOutlines(found, photo, nearest);
   const fits = (readings: [number, number]) =>
     surelyFits(readings, CARD_RATIOS.standard) && Math.abs(readings[1] - CARD_RATIOS.standard) <= PAIR_FITS;
   const all = outlines.find((w) => w.moved === 4);
@@ -694,13 +704,13 @@ type WiderOutline = {
   readings: [number, number];
 };
 
-/** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts). */
-function widerOutlines(found: FoundIn, photo: OpenedPhoto): WiderOutline[] {
+/** Every outline made by moving some of the found outline's sides out to the fainter lines beyond them (outer-edge.ts; `nearest`: each profile's nearest lasting step). */
+function widerOutlines(found: FoundIn, photo: OpenedPhoto, nearest = false): WiderOutline[] {
   const { left, top, raster } = found.region;
   const quad = inRegion(found.region, found.card.corners);
   // The frame is about 57 mm wide on a 63 mm card.
   const pxPerMm = shortestSide(quad) / 57;
-  const outer = outerSides(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6);
+  const outer = outerSides(raster, quad, Math.max(2, pxPerMm), pxPerMm * 6, nearest);
   const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
   const outlines: WiderOutline[] = [];
   // Each subset of the sides as a bit mask (side i runs from corner i to corner i + 1).

@@ -39,9 +39,12 @@ const LASTS_PX = 4;
  * profiles agree where it lies and a flat border lies before it, the line fitted. For a light
  * card on light paper the colour and outline searches find the printed frame inside the border,
  * whose edge is strong, and miss the card's own faint edge a few millimetres outside it.
+ * With `nearest`, each profile's nearest lasting step (as inward) rather than its strongest: a
+ * white border on a slab's light insert steps faintly at the card's edge, and the well's dark rim
+ * a millimetre or two further out steps far more.
  */
-export function outerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
-  return linesBeyond(raster, quad, fromPx, toPx, 1);
+export function outerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number, nearest = false): (Line | null)[] {
+  return linesBeyond(raster, quad, fromPx, toPx, 1, nearest);
 }
 
 /**
@@ -50,12 +53,21 @@ export function outerSides(raster: Raster, quad: Quad, fromPx: number, toPx: num
  * table seen through the plastic and the line is the card's own edge.
  */
 export function innerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
-  return linesBeyond(raster, quad, fromPx, toPx, -1);
+  return linesBeyond(raster, quad, fromPx, toPx, -1, true);
 }
 
-function linesBeyond(raster: Raster, quad: Quad, fromPx: number, toPx: number, way: 1 | -1): (Line | null)[] {
+function linesBeyond(
+  raster: Raster,
+  quad: Quad,
+  fromPx: number,
+  toPx: number,
+  way: 1 | -1,
+  nearest: boolean,
+): (Line | null)[] {
   const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  return [0, 1, 2, 3].map((side) => lineBeyond(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx, way));
+  return [0, 1, 2, 3].map((side) =>
+    lineBeyond(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx, way, nearest),
+  );
 }
 
 /** The line beyond one side, searched outward from the card (way 1) or inward (way -1). */
@@ -67,6 +79,7 @@ function lineBeyond(
   fromPx: number,
   toPx: number,
   way: 1 | -1,
+  nearest: boolean,
 ): Line | null {
   const length = distance(a, b);
   const dir = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
@@ -78,7 +91,7 @@ function lineBeyond(
   for (let k = 0; k < PROFILES; k += 1) {
     const t = SIDE_SPAN.from + ((SIDE_SPAN.to - SIDE_SPAN.from) * k) / (PROFILES - 1);
     const base = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    const step = stepAcross(raster, base, normal, dir, fromPx, toPx, way === -1);
+    const step = stepAcross(raster, base, normal, dir, fromPx, toPx, nearest);
     if (step !== null)
       steps.push({
         k,
@@ -89,7 +102,7 @@ function lineBeyond(
   }
   const agreeing = agreeingSteps(steps);
   if (agreeing.length < PROFILES * MIN_AGREEING) return null;
-  if (!flatBefore(agreeing, fromPx, way === -1 ? RING_SPREAD_KEPT : 0)) return null;
+  if (!flatBefore(agreeing, fromPx, nearest ? RING_SPREAD_KEPT : 0)) return null;
   return robustFitLine(
     agreeing.map((s) => s.at),
     AGREE_PX,
