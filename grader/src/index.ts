@@ -37,7 +37,7 @@ import { centeringFromFrame, centeringOf, measureBorders } from './measure/cente
 import { measureCorners, type CornerView } from './measure/corners.ts';
 import { measureEdges, type EdgeView } from './measure/edges.ts';
 import { labFace } from './measure/lab-grid.ts';
-import { measureSurface, type SurfaceMeasurement } from './measure/surface.ts';
+import { ART_SCRATCH_MIN_PX_PER_MM, measureSurface, type SurfaceMeasurement } from './measure/surface.ts';
 import { rectify } from './rectify.ts';
 import { annotate } from './report/annotate.ts';
 import { confidenceOf } from './report/confidence.ts';
@@ -92,7 +92,8 @@ const BLUR_WARN_MM = 0.3;
 const BLUR_REJECT_MM = FINEST_WEAR_MM;
 const blurMm = (risePx: number, pxPerMm: number) =>
   Math.sqrt(Math.max(0, risePx ** 2 - SHARP_EDGE_RISE_PX ** 2)) / pxPerMm;
-const LOW_RES_PX_PER_MM = 12;
+/** Below this the report warns that fine wear may not show; the art is not searched for scratches there either. */
+const LOW_RES_PX_PER_MM = ART_SCRATCH_MIN_PX_PER_MM;
 /** Past this share of a face's edge length not read for chips, the report says so. */
 const EDGES_UNREAD_WARN = 0.25;
 
@@ -278,7 +279,7 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       warnings.push({
         code: 'low_resolution',
         face,
-        message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show. Move closer for a surer grade.`,
+        message: `${label(face)} photo has ${ppm.toFixed(1)} pixels per mm: fine corner and edge wear may not show, and scratches in the artwork were not looked for (at this size they look like the art's own light strokes). Move closer for a surer grade.`,
       });
     }
     const rise = risePx[face];
@@ -419,9 +420,28 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     if (d.kind === 'scratch' || d.kind === 'spot' || d.kind === 'print_line') d.impliedGrade = surface;
   const borderInspected =
     faces.front.surface.inspected === 'border_and_art' || faces.back.surface.inspected === 'border_and_art';
+  // Faces whose artwork was not searched for scratches: photographed too coarsely to tell one from the art's own strokes.
+  const artUnread = (['front', 'back'] as const).filter(
+    (face) => assessed(face) && faces[face].surface.notAssessed.reasons.includes('low_resolution'),
+  );
+  const tooCoarse = "too coarse to tell a scratch from the art's own light strokes; move closer";
+  const oneFace =
+    artUnread.length === 1
+      ? `on the ${artUnread[0] === 'front' ? 'back' : 'front'} only (the ${artUnread[0]} photo is ${tooCoarse})`
+      : '';
+  const artScratches = [
+    'the artwork for scratches',
+    `the artwork for scratches ${oneFace}`,
+    `not the artwork for scratches (both photos are ${tooCoarse})`,
+  ][artUnread.length]!;
+  const artOnly = [
+    'so the artwork was checked only for scratches',
+    `so the artwork was checked only for scratches, and ${oneFace}`,
+    `and the artwork could not be checked for scratches either (both photos are ${tooCoarse})`,
+  ][artUnread.length]!;
   const surfaceNote = borderInspected
-    ? 'Surface: both faces were checked for creases and print lines, the printed borders for scratches and spots, the artwork for scratches. Spots and dents inside the artwork are not measured yet, so look over the art under a light before sending the card in.'
-    : 'Surface: both faces were checked for creases and print lines; neither has a plain printed border, so the artwork was checked only for scratches. Look over the card under a light for spots and dents.';
+    ? `Surface: both faces were checked for creases and print lines, the printed borders for scratches and spots, ${artScratches}. Spots and dents inside the artwork are not measured yet, so look over the art under a light before sending the card in.`
+    : `Surface: both faces were checked for creases and print lines; neither has a plain printed border, ${artOnly}. Look over the card under a light for spots and dents.`;
 
   const measured: Omit<GradeReport, 'notes' | 'confidence'> = {
     rubricVersion: 1,

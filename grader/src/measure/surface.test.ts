@@ -81,6 +81,15 @@ describe('measureSurface', () => {
     expect(s.notAssessed).toEqual({ share: 0, reasons: [] });
   });
 
+  it('does not search the art for scratches in a photo under 12 px/mm, and says so', () => {
+    // The same scratch as above, in a 1080p-like photo of 10 pixels per mm: under a pixel wide.
+    const c: DrawnCard = { ...card(ridges([[20, 30, 30]])), photoPxPerMm: 10 };
+    const s = measureSurface(drawFace(c), bordersOf(c), 'front', true);
+    expect(s.defects).toEqual([]);
+    expect(s.notAssessed.reasons).toEqual(['low_resolution']);
+    expect(s.notAssessed.share).toBeGreaterThan(0.6);
+  });
+
   it('reports a speck in the border as a spot, and a crowd of them as texture (foil flecks, a scuffed holder)', () => {
     const one = card(specks([[30, 2]]));
     expect(measureSurface(drawFace(one), bordersOf(one), 'front', true).defects.map((d) => d.kind)).toEqual(['spot']);

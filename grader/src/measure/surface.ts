@@ -29,7 +29,7 @@ export interface SurfaceMeasurement {
   notAssessed: { share: number; reasons: NotAssessedReason[] };
 }
 
-export type NotAssessedReason = 'glare' | 'busy_art';
+export type NotAssessedReason = 'glare' | 'busy_art' | 'low_resolution';
 
 /**
  * This many light strokes crossing one face's art freely (scratches or not) make it a texture of
@@ -37,6 +37,15 @@ export type NotAssessedReason = 'glare' | 'busy_art';
  * among which a scratch cannot be told at a phone photo's resolution.
  */
 const BUSY_STROKES = 8;
+
+/**
+ * Below this many of the photo's own pixels per mm (a 1080p frame gives 5 to 10) the art is not
+ * searched for scratches: a scratch 0.06 to 0.12 mm wide and its groove are under a pixel there,
+ * drawn as faintly as the art's own light strokes. On zoo tuning seeds 1 to 720 the search found
+ * 7 strokes on faces without a scratch at such resolutions, and 4 on faces with one (at 12 px/mm and
+ * more: 13 and 20). The low-resolution warning's limit too (src/index.ts), whose message says so.
+ */
+export const ART_SCRATCH_MIN_PX_PER_MM = 12;
 
 /** Glare is at least this light (CIE L)... */
 const GLARE_MIN_L = 95;
@@ -104,7 +113,8 @@ export function measureSurface(
   // What lies on a crease or a print line is counted once, as that line: the light band of a
   // crease is a light line too, and where either crosses the border it differs from the border.
   const lines = [...creases, ...printLines];
-  const art = findArtScratches(face.face, area);
+  const coarse = face.face.photoPxPerMm < ART_SCRATCH_MIN_PX_PER_MM;
+  const art = coarse ? { scratches: [], strokes: 0 } : findArtScratches(face.face, area);
   const scratches = art.scratches.filter((sc) => !(onLine(lines, sc.x1, sc.y1) && onLine(lines, sc.x2, sc.y2)));
   const busyArt = art.strokes >= BUSY_STROKES;
   if (!busyArt) {
@@ -113,10 +123,14 @@ export function measureSurface(
       defects.push(lineDefect('scratch', sc, 10));
     }
   }
-  const artShare = busyArt ? (Math.max(0, area.x1 - area.x0) * Math.max(0, area.y1 - area.y0)) / (w * h) : 0;
+  const artShare = busyArt || coarse ? (Math.max(0, area.x1 - area.x0) * Math.max(0, area.y1 - area.y0)) / (w * h) : 0;
   const notAssessed = {
     share: round2(Math.min(1, glareShare + artShare)),
-    reasons: [...(glareShare > 0.01 ? ['glare' as const] : []), ...(busyArt ? ['busy_art' as const] : [])],
+    reasons: [
+      ...(glareShare > 0.01 ? ['glare' as const] : []),
+      ...(busyArt ? ['busy_art' as const] : []),
+      ...(coarse ? ['low_resolution' as const] : []),
+    ],
   };
   if (!measurable) return { score, creases: creaseSummary, defects, glareShare, inspected: 'art', notAssessed };
   const width = face.face.raster.width;
