@@ -31,6 +31,19 @@ async function expectCornersWithinAPixel(c: Case) {
 }
 
 describe('gradeCard on generated photos', () => {
+  it('says where the artwork was not searched for scratches: a 1080p photo under 12 px/mm is too coarse', async () => {
+    const coarse = await gradeCard(clean.front, clean.back);
+    if (!coarse.ok) throw new Error(`rejected: ${coarse.rejection.message}`);
+    expect(Math.max(coarse.report.pxPerMm.front, coarse.report.pxPerMm.back)).toBeLessThan(12);
+    expect(coarse.report.surfaceInspected).toContain('not the artwork for scratches (both photos are too coarse');
+    const lowRes = coarse.report.warnings.filter((w) => w.code === 'low_resolution');
+    expect(lowRes).toHaveLength(2);
+    for (const w of lowRes) expect(w.message).toContain('scratches in the artwork were not looked for');
+    const fine = await gradeCard(worn.front, worn.back);
+    if (!fine.ok) throw new Error(`rejected: ${fine.rejection.message}`);
+    expect(fine.report.surfaceInspected).toContain('the artwork for scratches.');
+  }, 30_000);
+
   it('measures centering of both faces within 1.5 points of the truth and finds the card size', async () => {
     for (const c of [clean, worn]) {
       const outcome = await gradeCard(c.front, c.back);
