@@ -524,11 +524,19 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  * (docs/grading.md). A face where some side's border is not seen at most of its stations, or is
  * read too unevenly to be one edge, is 'not measurable', never guessed.
  */
+/**
+ * Whether a side's border was read: its inner edge seen at MIN_STATIONS stations or more. Where it
+ * was not, the face is printed to the edge there, or the outline along that side is not the card's.
+ */
+export function borderReadAlong(borders: BorderMeasurement, side: Side): boolean {
+  return borders.stations[side].filter((v) => v !== null).length >= MIN_STATIONS;
+}
+
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {
   const list = (sides: Side[]) => `${sides.join(', ')} edge${sides.length > 1 ? 's' : ''}`;
   // A side is read at the stations where its border is seen; glare, a sleeve's edge or a label
   // over a few of them leaves the rest. Too few left: printed to the edge, or covered.
-  const unread = SIDES.filter((side) => borders.stations[side].filter((v) => v !== null).length < MIN_STATIONS);
+  const unread = SIDES.filter((side) => !borderReadAlong(borders, side));
   const noBorder = unread.filter((side) => !borders.uniform[side]);
   if (noBorder.length) {
     return {

@@ -269,6 +269,21 @@ describe('measureEdges', () => {
     expect(view(result, 'top').lengthMm).toBeGreaterThan(11);
   });
 
+  it('does not read chips along a side whose printed border was not read (art to the edge, or an outline off the card)', () => {
+    // The table's colour 0.5 mm in along 4 mm of the right side, where the border's inner edge was
+    // seen at only 2 of its 9 stations: a stroke of art or the table, not known to be missing card.
+    const drawn = {
+      ...card,
+      paint: (x: number, y: number) => (x > 63 - 0.5 && y > 30 && y < 34 ? card.table : undefined),
+    };
+    const read = bordersOf(drawn);
+    const stations = { ...read.stations, right: read.stations.right.map((v, i) => (i < 2 ? v : null)) };
+    const result = measureEdges(drawFace(drawn), { ...read, stations }, 'back');
+    expect(result.defects.filter((d) => d.kind === 'edge_chip')).toEqual([]);
+    expect(view(result, 'right').notAssessedMm).toBeGreaterThan(80);
+    expect(view(result, 'left').notAssessedMm).toBe(0);
+  });
+
   it('does not read chips on a card seen through a holder, and says the edges were not assessed for them', () => {
     // The chip of the first test, 0.5 mm deep along 4 mm of the right side, on a card found in a sleeve.
     const drawn = {

@@ -2,7 +2,7 @@ import type { Defect, Face } from '@gradelens/shared';
 import { deltaE, type Lab } from '../image/color.ts';
 import { robustFitLine } from '../geometry/homography.ts';
 import { median } from '../geometry/median.ts';
-import type { BorderMeasurement } from './centering.ts';
+import { borderReadAlong, type BorderMeasurement } from './centering.ts';
 import { pixelUnder, type LabFace } from './lab-grid.ts';
 import {
   CORNER_RADIUS_MM,
@@ -117,8 +117,12 @@ export function measureEdges(
     // An outline off the side's line over a long stretch (a sleeve's edge hugging part of the
     // side, a holder's rim) is a second edge beside the card, not a chip in a straight side:
     // the side is not assessed for chips.
+    // Where no printed border was read along the side (art to the edge, or an outline lying off the
+    // card on the table or a sleeve), a light stroke of art at the edge or the table's own
+    // shading reads as the outline set in just as a chip does: chips are not read there.
     const stepped =
       throughPlastic ||
+      !borderReadAlong(borders, side) ||
       runs(
         samples.filter(chipped).map((s) => ({ along: s.along, depth: 0, kind: 'edge_chip' as const })),
         gap,
