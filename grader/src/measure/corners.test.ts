@@ -125,6 +125,19 @@ describe('measureCorners', () => {
     ]);
   });
 
+  it("reads no rounding where the card's own sides beside the corner lie inside the fitted outline (a lens's bow)", () => {
+    // Near the top-left corner the card lies 0.3 mm in from both fitted sides, its 3 mm arc with it.
+    const onShifted = (x: number, y: number) =>
+      x >= 0.3 && y >= 0.3 && (x > 3.3 || y > 3.3 || Math.hypot(x - 3.3, y - 3.3) <= 3);
+    const result = measure({
+      ...card,
+      paint: (x, y) => (x < 15 && y < 15 && !onShifted(x, y) ? card.table : undefined),
+    });
+    expect(view(result, 'top-left').roundingMm).toBeLessThan(0.1);
+    expect(view(result, 'top-left').grade).toBe(10);
+    expect(result.defects).toEqual([]);
+  });
+
   it('counts a corner with no card within 5 mm as not found', () => {
     const result = measure({ ...card, paint: (x, y) => (x + y < 10 ? card.table : undefined) });
     expect(result.cardNotFound).toBe(1);

@@ -143,7 +143,12 @@ export function measureCorners(
     if (tellsCardFromTable(faceBorder, borders.background) && missing.withoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
-    const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - resolution) : 0;
+    // The outline's sides are fitted over the whole card: beside a corner the card's own edge may
+    // lie a little inside them (a lens's bow, a side fitted on the card's shadow), and the arc
+    // then reads set in along the bisector though it is cut as round as ever (sidesInset).
+    // Rounding is what the corner is set in beyond its own sides.
+    const inset = outlineVisible ? sidesInset(isCard, at, vx, vy, c.sx, c.sy, p) : 0;
+    const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - inset - resolution) : 0;
 
     // Whitening is read around the corner's own arc: cards are cut with radii from about 2 to
     // 3.2 mm, and wear centred where a tighter arc meets the diagonal would be read from a point
@@ -529,6 +534,43 @@ function raysIn(
     if (!found) withoutCard += 1;
   }
   return { depths, withoutCard };
+}
+
+/** Where the sides beside a corner are read (mm from the virtual corner along each): past the arc of a corner worn to 6 mm. */
+const INSET_AT_MM = [6, 7, 8, 9];
+/** The deepest a side's own edge is taken to lie inside the fitted side (mm): deeper is wear or a chip. */
+const MAX_INSET_MM = 0.5;
+
+/**
+ * How far a corner's arc is set in along its bisector by the card's own edge lying inside the
+ * fitted sides beside it (mm): on each side the middle of the depths at INSET_AT_MM before the
+ * card is met, less a raster pixel (none where over MAX_INSET_MM), the two over √2 (an arc moved in by d along one
+ * side meets the bisector d / √2 further in).
+ */
+function sidesInset(
+  isCard: (i: number) => boolean,
+  at: (x: number, y: number) => number,
+  vx: number,
+  vy: number,
+  sx: number,
+  sy: number,
+  p: number,
+): number {
+  const sideDepth = (along: (t: number) => { x: number; y: number }, inward: { x: number; y: number }) => {
+    const depths = INSET_AT_MM.map((t) => {
+      const o = along(t);
+      for (let d = 0; d <= MAX_INSET_MM + 0.3; d += 1 / p)
+        if (isCard(at(o.x + inward.x * d, o.y + inward.y * d))) return d;
+      return Infinity;
+    }).sort((a, b) => a - b);
+    return (depths[1]! + depths[2]!) / 2;
+  };
+  // Along the top or bottom side (moving in y), and along the left or right side (moving in x).
+  const horizontal = sideDepth((t) => ({ x: vx + sx * t, y: vy }), { x: 0, y: sy });
+  const vertical = sideDepth((t) => ({ x: vx, y: vy + sy * t }), { x: sx, y: 0 });
+  // A raster pixel is the reading's own quantum (the far sides' edges fall a pixel in): past it only.
+  const within = (d: number) => (d > MAX_INSET_MM ? 0 : Math.max(0, d - 1 / p));
+  return (within(horizontal) + within(vertical)) / Math.SQRT2;
 }
 
 /** Tightest corner arc read: below it the outline found is a ding or a misplaced outline, not a cut. */
