@@ -519,12 +519,6 @@ const spreadOf = (values: number[]) => Math.max(...values) - Math.min(...values)
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * Centering of one face: for each pair of opposite stations, the larger share of the two
- * border widths (read from the line through each side's stations); the worst station counts
- * (docs/grading.md). A face where some side's border is not seen at most of its stations, or is
- * read too unevenly to be one edge, is 'not measurable', never guessed.
- */
-/**
  * Whether a side's border was read: its inner edge seen at MIN_STATIONS stations or more. Where it
  * was not, the face is printed to the edge there, or the outline along that side is not the card's.
  */
@@ -532,6 +526,12 @@ export function borderReadAlong(borders: BorderMeasurement, side: Side): boolean
   return borders.stations[side].filter((v) => v !== null).length >= MIN_STATIONS;
 }
 
+/**
+ * Centering of one face: for each pair of opposite stations, the larger share of the two
+ * border widths (read from the line through each side's stations); the worst station counts
+ * (docs/grading.md). A face where some side's border is not seen at most of its stations, or is
+ * read too unevenly to be one edge, is 'not measurable', never guessed.
+ */
 export function centeringOf(borders: BorderMeasurement, face: Face): CenteringFace {
   const list = (sides: Side[]) => `${sides.join(', ')} edge${sides.length > 1 ? 's' : ''}`;
   // A side is read at the stations where its border is seen; glare, a sleeve's edge or a label
