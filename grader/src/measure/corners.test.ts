@@ -138,6 +138,21 @@ describe('measureCorners', () => {
     expect(result.defects).toEqual([]);
   });
 
+  it('does not read rounding beside a side whose printed border was not read (art to the edge, or an outline off the card)', () => {
+    // The bottom-right corner of the rounding test, the right side's border seen at 2 of its 9 stations.
+    const [cx, cy] = [63 - 4.5, 88 - 4.5];
+    const drawn = {
+      ...card,
+      paint: (x: number, y: number) => (x > cx && y > cy && Math.hypot(x - cx, y - cy) > 4.5 ? card.table : undefined),
+    };
+    const read = bordersOf(drawn);
+    const stations = { ...read.stations, right: read.stations.right.map((v, i) => (i < 2 ? v : null)) };
+    const result = measureCorners(drawFace(drawn), { ...read, stations }, 'front');
+    expect(view(result, 'bottom-right')).toMatchObject({ roundingMm: 0, grade: 10, outlineAssessed: false });
+    expect(view(result, 'bottom-left').outlineAssessed).toBe(true);
+    expect(result.defects).toEqual([]);
+  });
+
   it('counts a corner with no card within 5 mm as not found', () => {
     const result = measure({ ...card, paint: (x, y) => (x + y < 10 ? card.table : undefined) });
     expect(result.cardNotFound).toBe(1);

@@ -3,7 +3,7 @@ import { chroma, deltaE, medianColour, shadeOf, type Lab } from '../image/color.
 import { median } from '../geometry/median.ts';
 import { principalLine } from './art-scratches.ts';
 import { cornerViewGrade } from '../rubric.ts';
-import type { BorderMeasurement } from './centering.ts';
+import { borderReadAlong, type BorderMeasurement } from './centering.ts';
 import type { LabFace } from './lab-grid.ts';
 import {
   CardTest,
@@ -81,7 +81,10 @@ export interface CornerView {
   roundingMm: number;
   severityMm: number;
   grade: number;
-  /** False where the outline could not be told from what lies beyond it: rounding was not assessed. */
+  /**
+   * False where rounding was not assessed: the outline could not be told from what lies beyond it,
+   * or the printed border was not read along a side beside the corner.
+   */
   outlineAssessed: boolean;
 }
 
@@ -143,12 +146,16 @@ export function measureCorners(
     if (tellsCardFromTable(faceBorder, borders.background) && missing.withoutCard >= 2) cardNotFound += 1;
     // Less than a pixel and a half of the photo is within its blur and resampling: not rounding.
     const resolution = 1.5 / face.face.photoPxPerMm;
+    // Where the printed border was not read along a side beside the corner (art to the edge, or
+    // an outline lying off the card), art or the table at the corner sets the outline in as
+    // rounding does, as it makes chips along a side (measure/edges.ts): rounding is not read there.
+    const roundingAssessed = outlineVisible && c.sides.every((side) => borderReadAlong(borders, side));
     // The outline's sides are fitted over the whole card: beside a corner the card's own edge may
     // lie a little inside them (a lens's bow, a side fitted on the card's shadow), and the arc
     // then reads set in along the bisector though it is cut as round as ever (sidesInset).
     // Rounding is what the corner is set in beyond its own sides.
-    const inset = outlineVisible ? sidesInset(isCard, at, vx, vy, c.sx, c.sy, p) : 0;
-    const roundingMm = outlineVisible ? Math.max(0, depths.sort((a, b) => a - b)[1]! - inset - resolution) : 0;
+    const inset = roundingAssessed ? sidesInset(isCard, at, vx, vy, c.sx, c.sy, p) : 0;
+    const roundingMm = roundingAssessed ? Math.max(0, depths.sort((a, b) => a - b)[1]! - inset - resolution) : 0;
 
     // Whitening is read around the corner's own arc: cards are cut with radii from about 2 to
     // 3.2 mm, and wear centred where a tighter arc meets the diagonal would be read from a point
@@ -247,7 +254,7 @@ export function measureCorners(
       roundingMm: round2(roundingMm),
       severityMm: round2(severityMm),
       grade,
-      outlineAssessed: outlineVisible,
+      outlineAssessed: roundingAssessed,
     });
     if (grade < 10) {
       const r = Math.max(severityMm, 0.3);
