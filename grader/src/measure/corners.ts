@@ -551,8 +551,8 @@ const MAX_INSET_MM = 0.5;
 /**
  * How far a corner's arc is set in along its bisector by the card's own edge lying inside the
  * fitted sides beside it (mm): on each side the middle of the depths at INSET_AT_MM before the
- * card is met, less a raster pixel (none where over MAX_INSET_MM), the two over √2 (an arc moved in by d along one
- * side meets the bisector d / √2 further in).
+ * card is met, less a raster pixel (none where over MAX_INSET_MM); the two summed over √2 (an arc
+ * moved in by d along one side meets the bisector d / √2 further in).
  */
 function sidesInset(
   isCard: (i: number) => boolean,
