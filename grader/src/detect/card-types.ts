@@ -50,4 +50,6 @@ export type Location =
 export interface ObjectSeen {
   centre: Point;
   cardLike: boolean;
+  /** Its coarse four corners, photo pixels. */
+  corners: [Point, Point, Point, Point];
 }

@@ -224,6 +224,18 @@ describe('one card the colour search splits', () => {
     expect(found.ok ? 'found' : found.rejection.code).toBe('multiple_cards');
   });
 
+  it('is one card beside a card-shaped patch of the table whose outline does not show', async () => {
+    // Zoo tuning seeds: the shade under a top loader's lip on lined paper (199's back) and a
+    // patch of a mottled playmat (294's front), each card-shaped to the colour search.
+    for (const [seed, face] of [
+      [199, 'back'],
+      [294, 'front'],
+    ] as const) {
+      const found = await find((await generateZooCase({ seed }))[face]);
+      expect(found.ok ? 'found' : found.rejection.code, `seed ${seed}`).toBe('found');
+    }
+  }, 60_000);
+
   it("is one card beside a notebook's margin line, which the colour search took for a second object", async () => {
     // A zoo tuning seed: a card's back on lined paper, the red margin line joined to the rules.
     const { back } = await generateZooCase({ seed: 55 });

@@ -8,7 +8,7 @@ import { decodeRegion, previewOf, type OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard, LocatedCard, ObjectSeen } from './card-types.ts';
 import { locateCard } from './locate-by-colour.ts';
-import { hasCardRatio, locateByOutline, severalCardsIn } from './locate-by-outline.ts';
+import { hasCardRatio, locateByOutline, MIN_SUPPORT, severalCardsIn } from './locate-by-outline.ts';
 import { centroid, containsPoint, labAt, outlineSupport } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard, regionToRefine } from './refine-sides.ts';
@@ -745,14 +745,26 @@ const SIZE_GAIN = 0.003;
  * One card the colour flood split into several objects (a sleeve's edge, paper lines or a
  * holder's label across it), or one card beside table features the flood took for objects (a
  * notebook's margin line, a playmat's print): the outline search finds exactly one card, some
- * object lies inside it, and every object outside it could not be a whole card. Several cards
- * side by side stay several.
+ * object lies inside it, and every object outside it could not be a whole card (mayBeACard).
+ * Several cards side by side stay several.
  */
 async function oneCardSplit(photo: OpenedPhoto, objects: ObjectSeen[]): Promise<CardInPhoto | null> {
   const found = await byOutline(photo, photo.preview);
   if (!found?.ok) return null;
   const inside = objects.filter((o) => containsPoint(found.card.corners, o.centre));
-  return inside.length > 0 && objects.every((o) => inside.includes(o) || !o.cardLike) ? found : null;
+  return inside.length > 0 && objects.every((o) => inside.includes(o) || !mayBeACard(photo, o)) ? found : null;
+}
+
+/**
+ * Whether an object the colour search saw could be a whole card: card-shaped, and its outline
+ * showing along as much of its length as the outline search asks of a card (MIN_SUPPORT). A
+ * patch of a mottled playmat or the shade under a top loader's lip can take a card's shape, but
+ * its colour fades into the table: on zoo tuning seeds 1 to 720 two such patches beside one
+ * card read 0.28 and 0.54 (seeds 199 and 294, refused as several cards), while the second cards
+ * of the bad inputs 1 to 100 read 0.9 to 1 and a real photo's (bench:real) 0.84.
+ */
+function mayBeACard(photo: OpenedPhoto, object: ObjectSeen): boolean {
+  return object.cardLike && support(photo, object) >= MIN_SUPPORT;
 }
 
 /** The card inside a sleeve whose outline the colour search found, or null (see cardInSleeve). */
@@ -771,8 +783,8 @@ function sameCard(a: FoundCard, b: FoundCard, tolerance: number): boolean {
   return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
 }
 
-/** How much of a found card's outline the preview shows. */
-function support(photo: OpenedPhoto, card: FoundCard): number {
+/** How much of a found card's outline (or an object's, photo pixels) the preview shows. */
+function support(photo: OpenedPhoto, card: Pick<FoundCard, 'corners'>): number {
   const scale = photo.preview.width / photo.width;
   return outlineSupport(
     photo.preview,

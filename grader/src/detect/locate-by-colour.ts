@@ -32,7 +32,11 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
     if (cards.length >= MIN_SMALL_CARDS)
       return {
         ...finderRejection('multiple_cards'),
-        objects: cards.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: true })),
+        objects: cards.map((c) => ({
+          centre: centroidOf(c.boundary, small.scale),
+          cardLike: true,
+          corners: quadOf(c.boundary, small.scale),
+        })),
       };
     // A solid object too small to be the subject that runs off the frame: a small card cut off,
     // which is said before too small (the outline search may still find a whole card).
@@ -49,7 +53,11 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   const second = components[1];
   if (second && second.hullArea > card.hullArea * 0.35) {
     const large = components.filter((c) => c.hullArea > card.hullArea * 0.35);
-    const objects = large.map((c) => ({ centre: centroidOf(c.boundary, small.scale), cardLike: cardLike(c) }));
+    const objects = large.map((c) => ({
+      centre: centroidOf(c.boundary, small.scale),
+      cardLike: cardLike(c),
+      corners: quadOf(c.boundary, small.scale),
+    }));
     // No whole card among them, and one runs off the frame: a card cut off beside table features
     // (a fold of cloth, a playmat's print), not several cards. The outline search may still find one.
     if (objects.every((o) => !o.cardLike) && large.some((c) => c.touchesBorder)) return finderRejection('card_cut_off');
@@ -90,6 +98,10 @@ function diameter(points: Point[]): number {
 
 /** Card-shaped objects of one size, each too small to be the card, that make a photo of several cards. */
 const MIN_SMALL_CARDS = 3;
+
+/** A component's four coarse corners (coarseCorners), in photo pixels, in order around it. */
+const quadOf = (boundary: Point[], scale: number) =>
+  coarseCorners(boundary).map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
 
 /** The mean of a component's boundary points, in photo pixels. */
 function centroidOf(boundary: Point[], scale: number): Point {
