@@ -224,6 +224,14 @@ describe('one card the colour search splits', () => {
     expect(found.ok ? 'found' : found.rejection.code).toBe('multiple_cards');
   });
 
+  it('answers several cards where two cards of one colour lie close enough for the colour search to join them', async () => {
+    // A zoo tuning bad input: two green Yu-Gi-Oh-like cards a few millimetres apart on a dark desk.
+    const { front, truth } = await generateZooBadInput(50);
+    expect(truth.expectedRejection).toBe('multiple_cards');
+    const found = await find(front);
+    expect(found.ok ? 'found' : found.rejection.code).toBe('multiple_cards');
+  }, 30_000);
+
   it('is one card beside a card-shaped patch of the table whose outline does not show', async () => {
     // Zoo tuning seeds: the shade under a top loader's lip on lined paper (199's back) and a
     // patch of a mottled playmat (294's front), each card-shaped to the colour search.

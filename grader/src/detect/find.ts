@@ -446,7 +446,19 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
     if (outlineCard?.ok && colourCard.rejection.code === 'card_cut_off') return { ...outlineCard, cutOffSeen: true };
     return outlineCard ?? colourCard;
   }
-  if (!outlineCard?.ok) return colourCard;
+  if (!outlineCard?.ok) {
+    // One region of no card's shape, in which the outlines show several cards: cards of one colour
+    // lying close on a plain desk, which the colour flood joins. The finer preview must show them
+    // as whole cards of one size with print inside (severalCards): a slab's label, a ruled line or
+    // a playmat's zones beside one card make the outline search say several cards too.
+    if (
+      outlineCard?.rejection.code === 'multiple_cards' &&
+      !hasCardRatio(colourCard.card.corners, photo) &&
+      (await severalCards(photo))
+    )
+      return outlineCard;
+    return colourCard;
+  }
   // Within the preview outline's error of each other.
   if (sameCard(outlineCard.card, colourCard.card, PREVIEW_OUTLINE_ERROR * (photo.width / photo.preview.width)))
     return colourCard;
