@@ -3,7 +3,7 @@ import { distance, type Point } from '../geometry/homography.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { labOfPixel, type Lab } from '../image/color.ts';
 import type { Raster } from '../image/raster.ts';
-import type { Location } from './card-types.ts';
+import type { Location, ObjectSeen } from './card-types.ts';
 import { finderRejection } from './rejections.ts';
 
 /**
@@ -32,11 +32,7 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
     if (cards.length >= MIN_SMALL_CARDS)
       return {
         ...finderRejection('multiple_cards'),
-        objects: cards.map((c) => ({
-          centre: centroidOf(c.boundary, small.scale),
-          cardLike: true,
-          corners: quadOf(c.boundary, small.scale),
-        })),
+        objects: cards.map((c) => objectSeen(c.boundary, true, small.scale)),
       };
     // A solid object too small to be the subject that runs off the frame: a small card cut off,
     // which is said before too small (the outline search may still find a whole card).
@@ -53,11 +49,7 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   const second = components[1];
   if (second && second.hullArea > card.hullArea * 0.35) {
     const large = components.filter((c) => c.hullArea > card.hullArea * 0.35);
-    const objects = large.map((c) => ({
-      centre: centroidOf(c.boundary, small.scale),
-      cardLike: cardLike(c),
-      corners: quadOf(c.boundary, small.scale),
-    }));
+    const objects = large.map((c) => objectSeen(c.boundary, cardLike(c), small.scale));
     // No whole card among them, and one runs off the frame: a card cut off beside table features
     // (a fold of cloth, a playmat's print), not several cards. The outline search may still find one.
     if (objects.every((o) => !o.cardLike) && large.some((c) => c.touchesBorder)) return finderRejection('card_cut_off');
@@ -70,12 +62,7 @@ export function locateCard(preview: Raster, photoWidth: number): Location {
   if (card.touchesBorder) {
     return finderRejection('card_cut_off');
   }
-  const coarse = coarseCorners(card.boundary).map((p) => ({ x: p.x * small.scale, y: p.y * small.scale })) as [
-    Point,
-    Point,
-    Point,
-    Point,
-  ];
+  const coarse = quadOf(card.boundary, small.scale);
   return { ok: true, card: { coarse, background, backgroundSpread: threshold } };
 }
 
@@ -102,6 +89,13 @@ const MIN_SMALL_CARDS = 3;
 /** A component's four coarse corners (coarseCorners), in photo pixels, in order around it. */
 const quadOf = (boundary: Point[], scale: number) =>
   coarseCorners(boundary).map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point];
+
+/** A component as an object seen (photo pixels), for a refusal that says where the objects lie. */
+const objectSeen = (boundary: Point[], cardLike: boolean, scale: number): ObjectSeen => ({
+  centre: centroidOf(boundary, scale),
+  cardLike,
+  corners: quadOf(boundary, scale),
+});
 
 /** The mean of a component's boundary points, in photo pixels. */
 function centroidOf(boundary: Point[], scale: number): Point {
