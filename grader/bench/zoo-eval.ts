@@ -7,6 +7,7 @@ import type { GradeOutcome, GradeReport, Quad } from '@gradelens/shared';
 import type { Point } from '../src/geometry/homography.ts';
 import type { GradingPool } from '../src/pool/pool.ts';
 import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
+import { ART_SCRATCH_MIN_PX_PER_MM } from '../src/measure/surface.ts';
 import { GRADE_KEYS, line, mean, pct, quantile, REPORT_KEY, sameGrade, withinOneGrade } from './figures.ts';
 import {
   generateZooBadInput,
@@ -121,6 +122,11 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
   /** Per graded face, how far its outline lies from the card (mm); and the seeds graded on something else. */
   const outlineErrors: number[] = [];
   const wrongOutline: string[] = [];
+  /**
+   * Surface wear drawn on a graded face and whether the report names wear of that kind on that
+   * face, by the face's resolution (the art is searched for scratches from ART_SCRATCH_MIN_PX_PER_MM).
+   */
+  const surfaceSeen = new Map<string, { drawn: number; reported: number }>();
   let graded = 0;
   let crashed = 0;
   let notMeasuredButTen = 0;
@@ -153,6 +159,22 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       if (error === null || r.warnings.some((w) => w.code === 'face_not_assessed' && w.face === face)) continue;
       outlineErrors.push(error);
       if (error > WRONG_OUTLINE_MM) wrongOutline.push(`${seeds.first + i} ${face} ${error.toFixed(0)} mm`);
+    }
+    for (const face of ['front', 'back'] as const) {
+      if (r.warnings.some((w) => w.code === 'face_not_assessed' && w.face === face)) continue;
+      const drawn = {
+        scratch: (c.truth.scratchMm?.[face] ?? 0) > 0,
+        crease: (c.truth.creasesMm?.[face].length ?? 0) > 0,
+        print_line: (c.truth.printLinesMm?.[face].length ?? 0) > 0,
+      };
+      const band = c.truth.pxPerMm[face] >= ART_SCRATCH_MIN_PX_PER_MM ? 'fine' : 'coarse';
+      for (const [kind, is] of Object.entries(drawn)) {
+        if (!is) continue;
+        const tally = surfaceSeen.get(`${kind} ${band}`) ?? { drawn: 0, reported: 0 };
+        tally.drawn += 1;
+        if (r.defects.some((d) => d.face === face && d.kind === kind)) tally.reported += 1;
+        surfaceSeen.set(`${kind} ${band}`, tally);
+      }
     }
     for (const k of GRADE_KEYS) {
       const expected = toReportedGrade(c.truth.expected[k]);
@@ -267,6 +289,16 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     console.log(
       `    ${family.padEnd(10)} ${String(f.clean).padStart(3)} clean: ${shares} ${WEAR.every((k) => pct(f.lowered[k], f.clean) <= 3) ? 'PASS' : 'FAIL'}`,
     );
+  }
+  console.log(
+    `zoo surface wear drawn on a graded face and reported there, by kind (faces under / at least ${ART_SCRATCH_MIN_PX_PER_MM} photo px per mm):`,
+  );
+  for (const kind of ['scratch', 'crease', 'print_line']) {
+    const of = (band: string) => {
+      const t = surfaceSeen.get(`${kind} ${band}`);
+      return t ? `${t.reported}/${t.drawn}` : '-';
+    };
+    console.log(`    ${kind.padEnd(10)} ${of('coarse')} / ${of('fine')}`);
   }
   console.log(
     "zoo calibration: overall exact by the report's confidence (higher confidence should be right more often):",
