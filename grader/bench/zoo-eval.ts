@@ -83,6 +83,9 @@ const ON_CARD_MM = 1.5;
 
 const quad = (p: { x: number; y: number }[]) => [p[0]!, p[1]!, p[2]!, p[3]!] as [Point, Point, Point, Point];
 
+/** The kinds of surface wear whose recall the zoo section prints. */
+const SURFACE_KINDS = ['scratch', 'crease', 'print_line'] as const;
+
 export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Promise<void> {
   const seeds = options.tuning ? { first: options.tuning.first, last: ZOO_TUNING_SEEDS.last } : ZOO_TEST_SEEDS;
   const count = Math.min(options.count, seeds.last - seeds.first + 1);
@@ -153,23 +156,25 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       front: outlineErrorMm(c, 'front', r.outline?.front),
       back: outlineErrorMm(c, 'back', r.outline?.back),
     };
+    // A face the engine left out of the grade (its outline had no card's shape) was not graded as the card.
+    const leftOut = (face: 'front' | 'back') =>
+      r.warnings.some((w) => w.code === 'face_not_assessed' && w.face === face);
     for (const face of ['front', 'back'] as const) {
       const error = outlineError[face];
-      // A face the engine left out of the grade (its outline had no card's shape) was not graded as the card.
-      if (error === null || r.warnings.some((w) => w.code === 'face_not_assessed' && w.face === face)) continue;
+      if (error === null || leftOut(face)) continue;
       outlineErrors.push(error);
       if (error > WRONG_OUTLINE_MM) wrongOutline.push(`${seeds.first + i} ${face} ${error.toFixed(0)} mm`);
     }
     for (const face of ['front', 'back'] as const) {
-      if (r.warnings.some((w) => w.code === 'face_not_assessed' && w.face === face)) continue;
-      const drawn = {
+      if (leftOut(face)) continue;
+      const drawn: Record<(typeof SURFACE_KINDS)[number], boolean> = {
         scratch: (c.truth.scratchMm?.[face] ?? 0) > 0,
         crease: (c.truth.creasesMm?.[face].length ?? 0) > 0,
         print_line: (c.truth.printLinesMm?.[face].length ?? 0) > 0,
       };
       const band = c.truth.pxPerMm[face] >= ART_SCRATCH_MIN_PX_PER_MM ? 'fine' : 'coarse';
-      for (const [kind, is] of Object.entries(drawn)) {
-        if (!is) continue;
+      for (const kind of SURFACE_KINDS) {
+        if (!drawn[kind]) continue;
         const tally = surfaceSeen.get(`${kind} ${band}`) ?? { drawn: 0, reported: 0 };
         tally.drawn += 1;
         if (r.defects.some((d) => d.face === face && d.kind === kind)) tally.reported += 1;
@@ -293,7 +298,7 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
   console.log(
     `zoo surface wear drawn on a graded face and reported there, by kind (faces under / at least ${ART_SCRATCH_MIN_PX_PER_MM} photo px per mm):`,
   );
-  for (const kind of ['scratch', 'crease', 'print_line']) {
+  for (const kind of SURFACE_KINDS) {
     const of = (band: string) => {
       const t = surfaceSeen.get(`${kind} ${band}`);
       return t ? `${t.reported}/${t.drawn}` : '-';
