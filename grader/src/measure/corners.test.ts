@@ -211,6 +211,53 @@ describe('measureCorners', () => {
     expect(result.defects.filter((d) => d.kind === 'corner_whitening')).toEqual([]);
   });
 
+  it('measures a worn corner joined to a light printed line along a side inside the border: the line is taken out', () => {
+    // Stock within 2.2 mm of the top-left apex, and a light line 0.3 mm wide 1.8 mm in from the
+    // left side, the length of the side (the rim of a frame inside the border): the patch and the
+    // line are one light region running past the 5 mm read at the corner.
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        onTopLeftArc(x, y) && (Math.hypot(x - APEX, y - APEX) <= 2.2 || (x > 1.8 && x < 2.1 && y < 20))
+          ? WHITE
+          : undefined,
+    });
+    const worn = view(result, 'top-left');
+    expect(worn.whiteningMm).toBeGreaterThan(1.9);
+    expect(worn.whiteningMm).toBeLessThan(2.3);
+    expect(view(result, 'bottom-left').grade).toBe(10);
+  });
+
+  it('still leaves out a light line along a side joined to a corner patch when the line starts at the outline', () => {
+    // The same patch, and light 0 to 0.3 mm in from the left side over its first 8 mm: a holder's
+    // rim or the table beside a side fitted off the card, which the patch cannot be told from.
+    const result = measure({
+      ...card,
+      paint: (x, y) =>
+        onTopLeftArc(x, y) && (Math.hypot(x - APEX, y - APEX) <= 2.2 || (x < 0.3 && y < 8)) ? WHITE : undefined,
+    });
+    expect(view(result, 'top-left').whiteningMm).toBe(0);
+  });
+
+  it('measures stock only a little lighter than a grey border on a dark table, as a dim photo shows it', () => {
+    // A mid-grey border (L* 54) on a near-black table; stock at L* 66 within 1.2 mm of the apex:
+    // 12 L* lighter, short of the 15 ΔE the usual test asks.
+    const grey: DrawnCard = { table: [20, 20, 22], border: [130, 130, 130], art: [200, 120, 60], borderMm: 3 };
+    const result = measure({
+      ...grey,
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.2 && onTopLeftArc(x, y) ? [160, 160, 158] : undefined),
+    });
+    expect(view(result, 'top-left').whiteningMm).toBeGreaterThan(1.0);
+    expect(view(result, 'top-right').grade).toBe(10);
+    // On a light table, the same patch could be the table seen past an outline fitted short: not read.
+    const onLight = measure({
+      ...grey,
+      table: [235, 235, 230],
+      paint: (x, y) => (Math.hypot(x - APEX, y - APEX) <= 1.2 && onTopLeftArc(x, y) ? [160, 160, 158] : undefined),
+    });
+    expect(view(onLight, 'top-left').whiteningMm).toBe(0);
+  });
+
   it('at a low resolution, leaves out a speck on the arc smaller than 2 by 2 of the photo pixels', () => {
     // Stock showing within 0.45 mm of the top-left apex: at 6 px/mm, past the outline's blur
     // (0.27 mm) it covers less than 2 by 2 of the photo's pixels.

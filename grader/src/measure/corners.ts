@@ -40,6 +40,10 @@ const CORNER_STOCK_MIN_L = 60;
  */
 const LIGHT_BORDER_L = 80;
 const LIGHT_BORDER_CHROMA = 12;
+/** On a grey border (not light) with a table this much darker (CIE L) beyond the corner... */
+const GREY_TABLE_DARKER_L = 20;
+/** ...whitened: a grey pixel this much lighter than the border (CIE L). */
+const GREY_WEAR_LIGHTER_L = 8;
 /** On a light border, whitened: a colour, averaged over 3 x 3 pixels, at least this far (ΔE) from the table's and the rim's. */
 const LIGHT_WEAR_OFF_DE = 3;
 /**
@@ -190,6 +194,15 @@ export function measureCorners(
       face.face.photoPxPerMm >= LIGHT_WEAR_MIN_PX_PER_MM &&
       border[0] >= LIGHT_BORDER_L &&
       chroma(border) < LIGHT_BORDER_CHROMA;
+    // A printed grey border (read along both sides) on a darker table: exposed stock is the
+    // lightest thing at the corner, if only a little lighter than the border in a dim photo, and
+    // the table cannot pass for it. Not on art to the edge, whose own light strokes it would take.
+    const greyOnDark =
+      !throughHolder &&
+      roundingAssessed &&
+      chroma(border) < LIGHT_BORDER_CHROMA &&
+      border[0] < LIGHT_BORDER_L &&
+      outside[0] < border[0] - GREY_TABLE_DARKER_L;
     // Where whitening may begin (next to the arc), by window index.
     const nearArc = new Uint8Array(n * n);
     for (let yi = 0; yi < n; yi += 1) {
@@ -207,8 +220,12 @@ export function measureCorners(
         // Whitening wears in from the corner's arc: a light patch touching only the straight
         // side past it (a glint or a light fleck in art near the edge) is not the corner's.
         if (insideBy < seedBand && inCornerSquare) nearArc[yi * n + xi] = 1;
-        if (lightBorder || !isWhitened(face.lab[i]!, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L))
-          continue;
+        if (lightBorder) continue;
+        const l = face.lab[i]!;
+        const stock = greyOnDark
+          ? l > border[0] + GREY_WEAR_LIGHTER_L && Math.hypot(face.lab[i + 1]!, face.lab[i + 2]!) < 14
+          : isWhitened(l, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L);
+        if (!stock) continue;
         whitened[yi * n + xi] = 1;
         if (nearArc[yi * n + xi]) seeds.push(yi * n + xi);
       }
@@ -225,9 +242,13 @@ export function measureCorners(
     // virtual corner) is the side's (its edge worn all along, or the table between a side fitted
     // off the card and the card), not wear the corner can be told by: not read as the corner's.
     const runsOnTo = n - 1 - Math.ceil(0.3 * p);
-    for (const patchPixels of whitenedPatches(whitened, seeds, n)) {
+    const runsOn = (pixels: number[]) => pixels.some((i) => i % n >= runsOnTo || Math.floor(i / n) >= runsOnTo);
+    for (const grown of whitenedPatches(whitened, seeds, n)) {
+      // A light strip along a side (a frame's rim, a worn edge) joined to the corner's patch is
+      // the side's: taken out, what stays at the corner is read; a patch still running on is not.
+      const patchPixels = runsOn(grown) ? largestWithoutStrips(grown, seeds, n, runsOnTo, p) : grown;
       if (patchPixels.length < minPixels) continue;
-      if (patchPixels.some((i) => i % n >= runsOnTo || Math.floor(i / n) >= runsOnTo)) continue;
+      if (runsOn(patchPixels)) continue;
       if (printedLine(patchPixels, n, p, radius)) continue;
       // On a light border the patch is its fibre-like pixels, not grown: the texture, read over
       // 3 x 3 pixels and averaged over 3 x 3 again, reaches two pixels past the fibre, so the
@@ -432,6 +453,40 @@ function printedLine(pixels: number[], n: number, p: number, radius: number): bo
   const across = Math.abs(axis.direction.x * rx + axis.direction.y * ry) / (Math.hypot(rx, ry) || 1) > ACROSS_COSINE;
   const pastTheArc = pixels.some((i) => (i % n) / p > radius || Math.floor(i / n) / p > radius);
   return across || pastTheArc;
+}
+
+/** A light strip running on along a side is at most this deep (mm): thicker, it is the table or a worn side, not a line. */
+const SIDE_STRIP_MAX_MM = 0.6;
+/**
+ * ...and lies at least this far in from the outline (mm): a printed line inside the border. One
+ * from the outline itself is a holder's rim or insert, or the table beside a side fitted off the card.
+ */
+const SIDE_STRIP_CLEAR_MM = 0.5;
+
+/**
+ * A patch that runs on along a side to the end of the window, less the strip it runs on by: the
+ * depths (from that side) the patch holds at the window's end, a pixel either way, taken out
+ * along the whole window. What stays connected to the arc's seeds is returned, its largest piece;
+ * the patch unchanged where a strip is deeper than SIDE_STRIP_MAX_MM.
+ */
+function largestWithoutStrips(patch: number[], seeds: number[], n: number, runsOnTo: number, p: number): number[] {
+  const kept = new Uint8Array(n * n);
+  for (const i of patch) kept[i] = 1;
+  for (const along of ['x', 'y'] as const) {
+    const alongOf = (i: number) => (along === 'x' ? i % n : Math.floor(i / n));
+    const depthOf = (i: number) => (along === 'x' ? Math.floor(i / n) : i % n);
+    const tail = patch.filter((i) => alongOf(i) >= runsOnTo).map(depthOf);
+    if (!tail.length) continue;
+    const [low, high] = [Math.min(...tail) - 1, Math.max(...tail) + 1];
+    if ((high - low - 1) / p > SIDE_STRIP_MAX_MM || (low + 1) / p < SIDE_STRIP_CLEAR_MM) return patch;
+    for (const i of patch) if (depthOf(i) >= low && depthOf(i) <= high) kept[i] = 0;
+  }
+  const pieces = whitenedPatches(
+    kept,
+    seeds.filter((i) => kept[i]),
+    n,
+  );
+  return pieces.reduce((a, b) => (b.length > a.length ? b : a), [] as number[]);
 }
 
 /** The whitened pixels connected to each seed (indexes into the n x n grid), one list per patch. */
