@@ -15,7 +15,10 @@ import {
 } from '@gradelens/shared';
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
-import { findCardIn, trimmedToSize, widenedToStandard, type CardInPhoto, type FoundIn } from './detect/find.ts';
+import { findCardIn } from './detect/find.ts';
+import type { CardInPhoto, FoundIn } from './detect/found.ts';
+import { trimmedToSize } from './detect/trim.ts';
+import { widenedToStandard } from './detect/widen.ts';
 import { finderRejection } from './detect/rejections.ts';
 import {
   CARD_RATIOS,
