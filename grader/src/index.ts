@@ -16,7 +16,7 @@ import {
 import type { Detection, FoundCard } from './detect/card-types.ts';
 import { printRisePx } from './detect/print-sharpness.ts';
 import { findCardIn } from './detect/find.ts';
-import type { CardInPhoto, FoundIn } from './detect/found.ts';
+import { outlineShown, type CardInPhoto, type FoundIn } from './detect/found.ts';
 import { trimmedToSize } from './detect/trim.ts';
 import { widenedToStandard } from './detect/widen.ts';
 import { finderRejection } from './detect/rejections.ts';
@@ -29,6 +29,7 @@ import {
   pairSize,
   ratioReadings,
   readsAs,
+  sizeOfTheClearOutline,
   SIZE_BETWEEN,
   surelyFits,
 } from './geometry/aspect.ts';
@@ -250,6 +251,22 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
       sized = sizeFrom();
       break;
     }
+  }
+  if (!sized.ok) {
+    // The faces read different sizes, and one face's outline shows clearly all round while the
+    // other's shows weakly (sizeOfTheClearOutline): the weaker is the likelier outline to lie off
+    // the card (on a holder's rim, a table's line, the card's shadow), and the size is the clear
+    // one's. The weaker face is then left out of the grade where it does not fit that size
+    // (facesToGrade), and the owner told why. Two clear outlines of different sizes stay two cards.
+    const clearKind = sizeOfTheClearOutline(
+      (['front', 'back'] as const).map((face) => ({
+        shown: outlineShown(photos[face], found[face]!),
+        ratios: geometry[face].ratios,
+        placed: placedBy(face),
+      })),
+      CARD_RATIOS,
+    );
+    if (clearKind) sized = { ok: true, kind: clearKind };
   }
   if (!sized.ok) {
     // One face reads as a card size and the other as neither: its outline, not the card, is the

@@ -7,11 +7,11 @@ import type { Raster } from '../image/raster.ts';
 import type { FoundCard, ObjectSeen } from './card-types.ts';
 import { locateCard } from './locate-by-colour.ts';
 import { hasCardRatio, locateByOutline, MIN_SUPPORT, severalCardsIn } from './locate-by-outline.ts';
-import { containsPoint, outlineSupport } from './outline-candidates.ts';
+import { containsPoint } from './outline-candidates.ts';
 import { finderRejection } from './rejections.ts';
 import { refineCard } from './refine-sides.ts';
 import { cardInsideHolder, cardInSleeve, tableJustInside } from './inside-holder.ts';
-import type { CardInPhoto, FoundIn } from './found.ts';
+import { outlineShown, type CardInPhoto, type FoundIn } from './found.ts';
 import { trimmed } from './trim.ts';
 import { widened } from './widen.ts';
 import { intoHolder, narrowed, pulledIn } from './holder-outline.ts';
@@ -90,7 +90,7 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
   if (!byColour.ok && byColour.objects) return (await oneCardSplit(photo, byColour.objects)) ?? byColour;
   const refinedColour = byColour.ok ? await refineLocated(photo, byColour.card) : byColour;
   // A region the colour flood cut out of the table's own light falloff shows no outline.
-  const colourSupport = refinedColour.ok ? support(photo, refinedColour.card) : 0;
+  const colourSupport = refinedColour.ok ? outlineShown(photo, refinedColour.card) : 0;
   const colourCard =
     refinedColour.ok && colourSupport < MIN_COLOUR_SUPPORT ? finderRejection('no_card') : refinedColour;
   if (!colourCard.ok && !OUTLINES_MAY_FIND.has(colourCard.rejection.code)) return colourCard;
@@ -138,7 +138,7 @@ async function searchBoth(photo: OpenedPhoto): Promise<CardInPhoto> {
       polygonArea(colourCard.card.corners) > polygonArea(outlineCard.card.corners) * HOLDER_AREA_OVER_CARD;
     return around ? { ...outlineCard, card: { ...outlineCard.card, throughHolder: true } } : outlineCard;
   }
-  return support(photo, outlineCard.card) > support(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD
+  return outlineShown(photo, outlineCard.card) > outlineShown(photo, colourCard.card) + OUTLINE_SUPPORT_LEAD
     ? outlineCard
     : colourCard;
 }
@@ -166,7 +166,7 @@ async function oneCardSplit(photo: OpenedPhoto, objects: ObjectSeen[]): Promise<
  * of the bad inputs 1 to 100 read 0.9 to 1 and a real photo's (bench:real) 0.84.
  */
 function mayBeACard(photo: OpenedPhoto, object: ObjectSeen): boolean {
-  return object.cardLike && support(photo, object) >= MIN_SUPPORT;
+  return object.cardLike && outlineShown(photo, object) >= MIN_SUPPORT;
 }
 
 /** The card inside a sleeve whose outline the colour search found, or null (see cardInSleeve). */
@@ -183,15 +183,6 @@ async function inSleeve(photo: OpenedPhoto, found: FoundIn): Promise<CardInPhoto
 /** Whether two searches found one card: every corner of one within `tolerance` (photo pixels) of the other's. */
 function sameCard(a: FoundCard, b: FoundCard, tolerance: number): boolean {
   return a.corners.every((p) => b.corners.some((q) => distance(p, q) <= tolerance));
-}
-
-/** How much of a found card's outline (or an object's, photo pixels) the preview shows. */
-function support(photo: OpenedPhoto, card: Pick<FoundCard, 'corners'>): number {
-  const scale = photo.preview.width / photo.width;
-  return outlineSupport(
-    photo.preview,
-    card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point],
-  );
 }
 
 /** Whether a preview finer than the first shows several whole cards (locate-by-outline.ts severalCardsIn). */

@@ -10,7 +10,7 @@ import { medianColour, type Lab } from '../image/color.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard } from './card-types.ts';
-import { labAt } from './outline-candidates.ts';
+import { labAt, outlineSupport } from './outline-candidates.ts';
 
 /** A quadrilateral's corners, clockwise from the top-left. */
 type Quad = [Point, Point, Point, Point];
@@ -97,4 +97,13 @@ export function movedToRatio(
   }
   const corners = movedBy(c, side, (lo + hi) / 2);
   return corners && plausibleCard(corners, photo) ? corners : null;
+}
+
+/** How much of a found card's outline (or an object's, photo pixels) the preview shows. */
+export function outlineShown(photo: OpenedPhoto, card: Pick<FoundCard, 'corners'>): number {
+  const scale = photo.preview.width / photo.width;
+  return outlineSupport(
+    photo.preview,
+    card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point],
+  );
 }

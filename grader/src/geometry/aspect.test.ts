@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { facesToGrade, lensReadings, mayReadAs, pairSize, ratioReadings } from './aspect.ts';
+import {
+  CARD_RATIOS,
+  facesToGrade,
+  lensReadings,
+  mayReadAs,
+  pairSize,
+  ratioReadings,
+  sizeOfTheClearOutline,
+} from './aspect.ts';
 import type { Point } from './homography.ts';
 
 const photo = { width: 4000, height: 3000 };
@@ -353,5 +361,30 @@ describe('the size both faces agree on', () => {
         [true, false],
       ),
     ).toEqual({ ok: true, kind: 'standard' });
+  });
+});
+
+describe('the size of a pair whose faces read different sizes', () => {
+  // Plain, then perspective readings: the back reads the small size closely, the front the standard one.
+  const small = [0.69, 0.687];
+  const standard = [0.72, 0.716];
+  const face = (shown: number, ratios: number[], placed = false) => ({ shown, ratios, placed });
+
+  it("is the clear outline's where the other face's outline shows only weakly", () => {
+    expect(sizeOfTheClearOutline([face(0.8, standard), face(1, small)], CARD_RATIOS)).toBe('small');
+    expect(sizeOfTheClearOutline([face(0.97, standard), face(0.5, small)], CARD_RATIOS)).toBe('standard');
+  });
+
+  it('is none where both outlines show clearly (two cards), or neither does', () => {
+    expect(sizeOfTheClearOutline([face(1, standard), face(0.96, small)], CARD_RATIOS)).toBeUndefined();
+    expect(sizeOfTheClearOutline([face(0.92, standard), face(1, small)], CARD_RATIOS)).toBeUndefined();
+    expect(sizeOfTheClearOutline([face(0.8, standard), face(0.85, small)], CARD_RATIOS)).toBeUndefined();
+    // An outline showing along under half of it: a card the table's colour, found right.
+    expect(sizeOfTheClearOutline([face(0.41, standard), face(1, small)], CARD_RATIOS)).toBeUndefined();
+  });
+
+  it('is none where the clear outline reads no size closely, or the owner placed its corners', () => {
+    expect(sizeOfTheClearOutline([face(0.8, standard), face(1, [0.7, 0.701])], CARD_RATIOS)).toBeUndefined();
+    expect(sizeOfTheClearOutline([face(0.8, standard), face(1, small, true)], CARD_RATIOS)).toBeUndefined();
   });
 });

@@ -270,3 +270,37 @@ export function pairSize<K extends string>(
     ),
   };
 }
+
+/**
+ * Where the faces read different sizes: an outline showing along this share of its length or more
+ * (outline-candidates.ts) is clear, and one showing along WEAK_OUTLINE.from to WEAK_OUTLINE.to of
+ * it is weak. Of the 12 good zoo tuning pairs refused as different sizes (seeds 1 to 720), 6 had
+ * one face under 0.9: five the face whose outline lay off the card, at 0.50 to 0.86 (most of it
+ * still on the card's edge), and one the card's own outline at 0.21. Among tuning bad inputs 1 to
+ * 200, one pair of different cards had a face under 0.95, a black border on a black desk found
+ * right along 0.41 of it (149). An outline showing along less than half of it is a card the
+ * colour of the table, not an outline off the card.
+ */
+const CLEAR_OUTLINE = 0.95;
+const WEAK_OUTLINE = { from: 0.45, to: 0.9 } as const;
+
+/**
+ * The size of a pair whose faces read different sizes, where one face's outline is clear, reads a
+ * size closely (readsAs), and was not placed by the owner, and the other's is weak: the weaker is
+ * the likelier to lie off the card (on a holder's rim, a line on the table, the card's shadow).
+ * Undefined otherwise: two clear outlines of different sizes are two cards, and so are a clear
+ * one and one that hardly shows (a card the table's colour, found right).
+ */
+export function sizeOfTheClearOutline<K extends string>(
+  faces: readonly { shown: number; ratios: readonly number[]; placed: boolean }[],
+  ratios: Record<K, number>,
+): K | undefined {
+  const clear = faces.find(
+    (face) =>
+      !face.placed &&
+      face.shown >= CLEAR_OUTLINE &&
+      faces.every((f) => f === face || (f.shown >= WEAK_OUTLINE.from && f.shown < WEAK_OUTLINE.to)),
+  );
+  if (!clear) return undefined;
+  return (Object.keys(ratios) as K[]).find((kind) => readsAs(clear.ratios, ratios[kind]));
+}
