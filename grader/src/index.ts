@@ -272,8 +272,8 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     // One face reads as a card size and the other as neither: its outline, not the card, is the
     // likelier fault (a printed frame or a sleeve taken for the edge), and the owner is told so.
     // Where each reads as a size, the message still puts a misplaced outline first: in every one
-    // of the zoo's 14 good tuning pairs refused this way (seeds 1 to 720), both photos showed the
-    // same card and one outline lay off its edge, 1.5 to 5 mm in 13 of them (decision 0017).
+    // of the zoo's 7 good tuning pairs still refused this way (seeds 1 to 720), both photos showed
+    // the same card and one outline lay 1.4 to 3.8 mm off its edge (decision 0017).
     const readsAsASize = (face: Face) =>
       readsAs(geometry[face].ratios, CARD_RATIOS.standard) || readsAs(geometry[face].ratios, CARD_RATIOS.small);
     const doubtful = (['front', 'back'] as const).find(
