@@ -15,6 +15,7 @@ import {
   READABLE_DELTA_E,
   RIM_HALF_MM,
   rimDepthMm,
+  STOCK_MAX_CHROMA,
   tableDistances,
 } from './outline.ts';
 import { patch, type Side } from './sides.ts';
@@ -223,7 +224,7 @@ export function measureCorners(
         if (lightBorder) continue;
         const l = face.lab[i]!;
         const stock = greyOnDark
-          ? l > border[0] + GREY_WEAR_LIGHTER_L && Math.hypot(face.lab[i + 1]!, face.lab[i + 2]!) < 14
+          ? l > border[0] + GREY_WEAR_LIGHTER_L && Math.hypot(face.lab[i + 1]!, face.lab[i + 2]!) < STOCK_MAX_CHROMA
           : isWhitened(l, face.lab[i + 1]!, face.lab[i + 2]!, border, CORNER_STOCK_MIN_L);
         if (!stock) continue;
         whitened[yi * n + xi] = 1;

@@ -95,10 +95,13 @@ export class CardTest {
 /** How light (CIE L) exposed card stock is at least, where nothing blurs it with the print. */
 export const STOCK_MIN_L = 78;
 
+/** Exposed card stock is grey: its chroma (a*b*) is under this. */
+export const STOCK_MAX_CHROMA = 14;
+
 /** Exposed card stock: light (CIE L above `minL`), unsaturated, and clearly unlike the printed border. */
 export const isWhitened = (l: number, a: number, b: number, border: Lab, minL = STOCK_MIN_L) =>
   l > Math.max(minL, border[0] + 6) &&
-  Math.sqrt(a * a + b * b) < 14 &&
+  Math.sqrt(a * a + b * b) < STOCK_MAX_CHROMA &&
   Math.sqrt((l - border[0]) ** 2 + (a - border[1]) ** 2 + (b - border[2]) ** 2) > 15;
 
 /** The outline's blur in the photo: pixels this close to it are a mix of card and background. */
