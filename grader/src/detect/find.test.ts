@@ -127,6 +127,24 @@ describe('a card in a penny sleeve whose outline was taken for the card', () => 
   }, 30_000);
 });
 
+describe("a card in a penny sleeve whose open end was taken for the card's top", () => {
+  it("moves the top in past the sleeve's open end to the card's own edge, and says it is seen through plastic", async () => {
+    // A zoo tuning seed: a black-bordered Magic back in a penny sleeve on grey cloth, 12 MP. The
+    // outline ran along the card's sides and bottom and the sleeve's open end, 4.5 mm above the
+    // card's top: 63 x 92.5 mm, a small card's ratio, so nothing looked further.
+    const { card, worstMm } = await foundInZoo(113, 'back');
+    expect(card.throughHolder).toBe(true);
+    expect(worstMm).toBeLessThan(0.5);
+  }, 30_000);
+
+  it('does so on a light grey border that the light makes lighter on one side than the other', async () => {
+    // A zoo tuning seed: a light grey sports back in a penny sleeve on a grey desk, 12 MP; the
+    // border reads L* 96 along its right side and 81 along its bottom.
+    const { worstMm } = await foundInZoo(43, 'back');
+    expect(worstMm).toBeLessThan(0.5);
+  }, 30_000);
+});
+
 describe('a card on a playmat with card-shaped zones printed on it', () => {
   it('does not count a zone, a thin line with the playmat inside, as a second card', async () => {
     // A zoo tuning seed: a Yu-Gi-Oh card on a playmat whose zone beside it, as large as the card,

@@ -14,7 +14,7 @@ import { cardInsideHolder, cardInSleeve, tableJustInside } from './inside-holder
 import { outlineShown, type CardInPhoto, type FoundIn } from './found.ts';
 import { trimmed } from './trim.ts';
 import { widened } from './widen.ts';
-import { intoHolder, narrowed, pulledIn } from './holder-outline.ts';
+import { intoHolder, narrowed, outOfSleeveEnd, pulledIn } from './holder-outline.ts';
 import { PREVIEW_OUTLINE_ERROR, refinedFrom, refineLocated } from './refined.ts';
 
 type Quad = [Point, Point, Point, Point];
@@ -60,7 +60,8 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const card = narrowed(found, photo) ?? widened(found, photo);
   const inside = (card.ok && (await intoHolder(card, photo))) || card;
   const pulled = (inside.ok && pulledIn(inside, photo)) || inside;
-  const final = (pulled.ok && trimmed(pulled, photo)) || pulled;
+  const trimmedCard = (pulled.ok && trimmed(pulled, photo)) || pulled;
+  const final = (trimmedCard.ok && outOfSleeveEnd(trimmedCard, photo)) || trimmedCard;
   return final.ok && final.cutOffSeen && partOfCutCard(final.card.corners, photo)
     ? finderRejection('card_cut_off')
     : final;

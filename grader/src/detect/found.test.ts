@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CARD_RATIOS, ratioReadings } from '../geometry/aspect.ts';
 import type { Point } from '../geometry/homography.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
-import { inRegion, movedBy, movedToRatio, offSize } from './found.ts';
+import type { PhotoRegion } from '../image/raster.ts';
+import { borderGoesRound, inRegion, movedBy, movedToRatio, offSize } from './found.ts';
 
 type Quad = [Point, Point, Point, Point];
 /** A photo's size is all the outline geometry reads of it. */
@@ -47,5 +48,29 @@ describe('the outline geometry the finder shares', () => {
     expect(placed[1].x).toBeCloseTo(1815, 0);
     // No move between 50 and 80 px out makes it the standard size.
     expect(movedToRatio(narrow, 1, photo, CARD_RATIOS.standard, [50, 80])).toBeNull();
+  });
+
+  it("tells a border running on round a corner from a card's name box past its top border", () => {
+    // A 63 x 88 mm card at 10 px a millimetre: a grey border lit from the left (L* about 96 on the
+    // left, 81 on the right), and 4 mm down a name box of another colour across the card.
+    const [w, h] = [630, 880];
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y += 1)
+      for (let x = 0; x < w; x += 1) {
+        const grey = Math.round(245 - (45 * x) / w);
+        const box = y >= 40 && y < 90 && x >= 30 && x < w - 30;
+        data.set(box ? [40, 90, 170] : [grey, grey, grey], (y * w + x) * 3);
+      }
+    const region = { left: 0, top: 0, raster: { data, width: w, height: h, channels: 3 } } as PhotoRegion;
+    const at = (top: number): Quad => [
+      { x: 0.5, y: top + 0.5 },
+      { x: w + 0.5, y: top + 0.5 },
+      { x: w + 0.5, y: h + 0.5 },
+      { x: 0.5, y: h + 0.5 },
+    ];
+    // The card's own outline: the top border's grey goes on round both corners.
+    expect(borderGoesRound(region, at(0), 0)).toBe(true);
+    // Its top moved in 4 mm, to the name box: inside it lies the box's blue, not the border's grey.
+    expect(borderGoesRound(region, at(40), 0)).toBe(false);
   });
 });

@@ -3,10 +3,10 @@
  * decoded region's pixels, how far its ratio lies from a card size, a side moved parallel to itself.
  */
 import type { GradeRejection } from '@gradelens/shared';
-import { plausibleCard, sideOf } from '../geometry/card-corners.ts';
+import { plausibleCard, shortestSide, sideOf } from '../geometry/card-corners.ts';
 import { cornersOfSides, fitLine, type Point } from '../geometry/homography.ts';
 import { CARD_RATIOS, ratioReadings } from '../geometry/aspect.ts';
-import { medianColour, type Lab } from '../image/color.ts';
+import { deltaE, medianColour, type Lab } from '../image/color.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
 import type { PhotoRegion, Raster } from '../image/raster.ts';
 import type { FoundCard } from './card-types.ts';
@@ -107,3 +107,35 @@ export function outlineShown(photo: OpenedPhoto, card: Pick<FoundCard, 'corners'
     card.corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as [Point, Point, Point, Point],
   );
 }
+
+/**
+ * Whether just inside every side of an outline lies one colour, as a printed border running all
+ * round a card does: a side moved in across a black border on a black desk to the printed frame
+ * has the frame's colour inside it, the other sides the border's (zoo tuning bad input 149).
+ */
+export function borderAllRound(region: PhotoRegion, corners: Quad): boolean {
+  const quad = inRegion(region, corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const inside = [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, BORDER_DEPTH_MM * pxPerMm));
+  return inside.every((c, i) => c && inside.every((d, j) => j <= i || (d && deltaE(c, d) <= SAME_BORDER)));
+}
+
+/**
+ * Whether just inside side `side` of an outline lies the colour just inside one of the sides
+ * beside it: a printed border running on round a corner, however the light falls across the card
+ * (a light grey border reads 15 L* apart on opposite sides under a lamp). A small card's own
+ * border with its name box just past it does not.
+ */
+export function borderGoesRound(region: PhotoRegion, corners: Quad, side: number): boolean {
+  const quad = inRegion(region, corners);
+  const depth = BORDER_DEPTH_MM * (shortestSide(quad) / 63);
+  const own = bandColour(region.raster, quad, side, depth);
+  if (!own) return false;
+  return [side + 1, side + 3].some((i) => {
+    const beside = bandColour(region.raster, quad, i % 4, depth);
+    return beside !== null && deltaE(own, beside) <= SAME_BORDER;
+  });
+}
+
+/** How far inside a side (mm) its border's colour is read: past the edge's blur, within the narrowest border. */
+const BORDER_DEPTH_MM = 0.6;

@@ -10,9 +10,18 @@ import { CARD_RATIOS, ratioReadings } from '../geometry/aspect.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
 import { centroid, containsPoint } from './outline-candidates.ts';
 import { cardInsideOutline, seenThroughPlastic, tableLikeRing } from './inside-holder.ts';
-import { innerSides } from './outer-edge.ts';
+import { innerSides, strongestInnerSides } from './outer-edge.ts';
 import { ringMatchesPast, sidesRunningOn } from './runs-past.ts';
-import { inRegion, movedBy, movedToRatio, offSize, SIZE_FITS, SIZE_FITS_AFTER, type FoundIn } from './found.ts';
+import {
+  borderGoesRound,
+  inRegion,
+  movedBy,
+  movedToRatio,
+  offSize,
+  SIZE_FITS,
+  SIZE_FITS_AFTER,
+  type FoundIn,
+} from './found.ts';
 import { widened } from './widen.ts';
 import { refinedFrom } from './refined.ts';
 
@@ -217,4 +226,48 @@ export function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
     (before > SIZE_FITS_AFTER && off <= SIZE_FITS && tableLikeRing(found.region, corners, found.card.corners));
   if (!sleeve) return null;
   return { ...found, card: { ...found.card, corners: orderTopShort(corners), throughHolder: true } };
+}
+
+/** How far inside a short side (mm) a penny sleeve's open end may reach past the card: 1.5 to 6 mm. */
+const SLEEVE_END_MM = { from: 1.5, to: 6 } as const;
+
+/**
+ * The card in a penny sleeve whose open end was taken for the card's edge: the outline's other
+ * sides lie on the card, one short side on the end of the sleeve a few millimetres past it, and
+ * the outline then reads the small size's ratio (a standard card with 4 mm of sleeve reads 63 x 92,
+ * nearly a small card's 59 x 86). The short side moves in to the line past a flat ring inside it
+ * (outer-edge.ts innerSides, SLEEVE_END_MM) where the outline then reads a card size (within
+ * SIZE_FITS), the ring is the table seen through plastic (seenThroughPlastic) or like the table
+ * beside it rather than the card (tableLikeRing), and one colour lies just inside every side
+ * (found.ts borderAllRound: a small card's own top border and the name box past it do not).
+ * Null otherwise.
+ */
+export function outOfSleeveEnd(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  const { left, top, raster } = found.region;
+  const quad = inRegion(found.region, found.card.corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const inner = strongestInnerSides(
+    raster,
+    quad,
+    Math.max(3, SLEEVE_END_MM.from * pxPerMm),
+    SLEEVE_END_MM.to * pxPerMm,
+  );
+  const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
+  let best: { corners: Quad; off: number } | null = null;
+  for (const side of [0, 2]) {
+    const line = inner[side];
+    if (!line) continue;
+    const corners = cornersOfSides(
+      own.map((l, i) => (i === side ? line : l)),
+      { x: left + 0.5, y: top + 0.5 },
+    );
+    if (!corners || !plausibleCard(corners, photo)) continue;
+    const off = offSize(ratioReadings(corners, photo)[1]);
+    if (off > SIZE_FITS || (best && best.off <= off)) continue;
+    const ring =
+      seenThroughPlastic(found.region, corners, found.card.corners, found.card.background) ||
+      tableLikeRing(found.region, corners, found.card.corners);
+    if (ring && borderGoesRound(found.region, corners, side)) best = { corners: orderTopShort(corners), off };
+  }
+  return best ? { ...found, card: { ...found.card, corners: best.corners, throughHolder: true } } : null;
 }

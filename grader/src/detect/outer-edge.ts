@@ -56,6 +56,14 @@ export function innerSides(raster: Raster, quad: Quad, fromPx: number, toPx: num
   return linesBeyond(raster, quad, fromPx, toPx, -1, true);
 }
 
+/**
+ * Inward, each profile's strongest step rather than its nearest: past a sleeve's open end, its
+ * lip and seal lines step nearer than the card's edge, which steps most.
+ */
+export function strongestInnerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
+  return linesBeyond(raster, quad, fromPx, toPx, -1, false);
+}
+
 function linesBeyond(
   raster: Raster,
   quad: Quad,
@@ -102,7 +110,7 @@ function lineBeyond(
   }
   const agreeing = agreeingSteps(steps);
   if (agreeing.length < PROFILES * MIN_AGREEING) return null;
-  if (!flatBefore(agreeing, fromPx, nearest ? RING_SPREAD_KEPT : 0)) return null;
+  if (!flatBefore(agreeing, fromPx, way === -1 ? RING_SPREAD_KEPT : 0)) return null;
   return robustFitLine(
     agreeing.map((s) => s.at),
     AGREE_PX,

@@ -7,22 +7,18 @@ import { cornersOfSides, fitLine, type Point } from '../geometry/homography.ts';
 import { ratioReadings, surelyFits } from '../geometry/aspect.ts';
 import { deltaE } from '../image/color.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
-import type { PhotoRegion } from '../image/raster.ts';
 import { labAt } from './outline-candidates.ts';
 import { innerSides } from './outer-edge.ts';
 import {
-  bandColour,
+  borderAllRound,
   inRegion,
   offSize,
   PAIR_FITS,
-  SAME_BORDER,
   SIZE_FITS,
   SIZE_FITS_AFTER,
   SIZE_GAIN,
   type FoundIn,
 } from './found.ts';
-
-type Quad = [Point, Point, Point, Point];
 
 /** How far inside a found side (mm) the card's own edge may lie past a shadow or a line on the table beside it. */
 const TRIM_MM = { from: 0.25, to: 1.6 } as const;
@@ -74,21 +70,6 @@ export function trimmedToSize(found: FoundIn, photo: OpenedPhoto, ratio: number)
   }
   return best ? { ...found, card: { ...found.card, corners: best.corners, inferredSide: undefined } } : null;
 }
-
-/**
- * Whether just inside every side of an outline lies one colour, as a printed border running all
- * round a card does: a side moved in across a black border on a black desk to the printed frame
- * has the frame's colour inside it, the other sides the border's (zoo tuning bad input 149).
- */
-function borderAllRound(region: PhotoRegion, corners: Quad): boolean {
-  const quad = inRegion(region, corners);
-  const pxPerMm = shortestSide(quad) / 63;
-  const inside = [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, BORDER_DEPTH_MM * pxPerMm));
-  return inside.every((c, i) => c && inside.every((d, j) => j <= i || (d && deltaE(c, d) <= SAME_BORDER)));
-}
-
-/** How far inside a side (mm) its border's colour is read: past the edge's blur, within the narrowest border. */
-const BORDER_DEPTH_MM = 0.6;
 
 /**
  * Every plausible outline made by moving some sides of the found outline in to a step `range` mm
