@@ -145,17 +145,6 @@ describe("a card in a penny sleeve whose open end was taken for the card's top",
   }, 30_000);
 });
 
-describe("a card in a slab whose well's rim steps nearer than the card's edge", () => {
-  it("narrows the well's outline to the card, the top to its strongest line past the label's edge", async () => {
-    // A zoo tuning seed: a Yu-Gi-Oh-like front in a slab on cloth, 12 MP. The outline found ran
-    // along the well's sides and bottom and the label's lower edge above the well; inside the top,
-    // the nearest line is 0.9 mm in (the well's rim), the card's own edge 4.2 mm in.
-    const { card, worstMm } = await foundInZoo(194, 'front');
-    expect(card.throughHolder).toBe(true);
-    expect(worstMm).toBeLessThan(0.5);
-  }, 30_000);
-});
-
 describe('a card on a playmat with card-shaped zones printed on it', () => {
   it('does not count a zone, a thin line with the playmat inside, as a second card', async () => {
     // A zoo tuning seed: a Yu-Gi-Oh card on a playmat whose zone beside it, as large as the card,

@@ -205,51 +205,27 @@ export async function intoHolder(found: FoundIn, photo: OpenedPhoto): Promise<Fo
  * to a card size than the one found (and within SIZE_FITS_AFTER of it), and the ring between them
  * is the table seen through clear plastic (inside-holder.ts seenThroughPlastic), or, where the
  * outline found is plainly off a card size (SIZE_FITS_AFTER) and the inner one within SIZE_FITS
- * of one, looks like the table beside it rather than the card inside (tableLikeRing). A penny
- * sleeve is about 66 x 93 mm (0.710), a slab's well 66 x 91 (0.725): near a size, yet not one.
- * Where the nearest lines do not make such an outline (or a side shows none), a side may take its
- * strongest line instead (outer-edge.ts strongestInnerSides): a slab's well rim steps nearer than
- * the card's edge under a top found on the label. One such side at most; none first, then the
- * nearest a size. Null otherwise.
+ * of one, looks like the table beside it rather than the card (tableLikeRing). A penny sleeve is
+ * about 66 x 93 mm (0.710), a slab's well 66 x 91 (0.725): near a size, yet not one. Null otherwise.
  */
 export function narrowed(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   const before = offSize(ratioReadings(found.card.corners, photo)[1]);
   const { left, top, raster } = found.region;
   const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 66;
-  const range = [Math.max(3, 0.6 * pxPerMm), 6 * pxPerMm] as const;
-  const nearest = innerSides(raster, quad, ...range);
-  const strongest = strongestInnerSides(raster, quad, ...range);
-  if (nearest.some((line, i) => line === null && strongest[i] === null)) return null;
-  let best: { corners: Quad; swapped: number; off: number } | null = null;
-  // No side swapped, or one: two sides' strongest lines may be the card's print, and a mix of such
-  // lines can still read a size (tuning seed 320's front: 4 to 5 mm off in a slab's well).
-  for (const swaps of [[], [0], [1], [2], [3]]) {
-    if (swaps.some((i) => strongest[i] === null || (nearest[i] && sameLine(strongest[i]!, nearest[i]!, quad, i))))
-      continue;
-    if ([0, 1, 2, 3].some((i) => !swaps.includes(i) && nearest[i] === null)) continue;
-    if (best && swaps.length > best.swapped) continue;
-    const lines = nearest.map((line, i) => (swaps.includes(i) ? strongest[i]! : line!));
-    const corners = cornersOfSides(lines, { x: left + 0.5, y: top + 0.5 });
-    if (!corners || !plausibleCard(corners, photo)) continue;
-    const off = offSize(ratioReadings(corners, photo)[1]);
-    if (off > SIZE_FITS_AFTER || off >= before || (best && swaps.length === best.swapped && off >= best.off)) continue;
-    // Plastic over the table; or, where the outline found plainly has no card's shape and the one
-    // inside it has, a ring that looks like the table beside it rather than the card inside.
-    const sleeve =
-      seenThroughPlastic(found.region, corners, found.card.corners, found.card.background) ||
-      (before > SIZE_FITS_AFTER && off <= SIZE_FITS && tableLikeRing(found.region, corners, found.card.corners));
-    if (sleeve) best = { corners: orderTopShort(corners), swapped: swaps.length, off };
-  }
-  return best ? { ...found, card: { ...found.card, corners: best.corners, throughHolder: true } } : null;
-}
-
-/** Whether two lines found inside side `i` of an outline lie within a pixel of each other at its middle. */
-function sameLine(p: Line, q: Line, quad: Quad, i: number): boolean {
-  const { a, b } = sideOf(quad, i);
-  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  const depth = (l: Line) => (l.a * mid.x + l.b * mid.y - l.c) / Math.hypot(l.a, l.b);
-  return Math.abs(depth(p) - depth(q)) <= 1;
+  const inner = innerSides(raster, quad, Math.max(3, 0.6 * pxPerMm), 6 * pxPerMm);
+  if (inner.some((line) => line === null)) return null;
+  const corners = cornersOfSides(inner as Line[], { x: left + 0.5, y: top + 0.5 });
+  if (!corners || !plausibleCard(corners, photo)) return null;
+  const off = offSize(ratioReadings(corners, photo)[1]);
+  if (off > SIZE_FITS_AFTER || off >= before) return null;
+  // Plastic over the table; or, where the outline found plainly has no card's shape and the one
+  // inside it has, a ring that looks like the table beside it rather than the card inside.
+  const sleeve =
+    seenThroughPlastic(found.region, corners, found.card.corners, found.card.background) ||
+    (before > SIZE_FITS_AFTER && off <= SIZE_FITS && tableLikeRing(found.region, corners, found.card.corners));
+  if (!sleeve) return null;
+  return { ...found, card: { ...found.card, corners: orderTopShort(corners), throughHolder: true } };
 }
 
 /** How far inside a short side (mm) a penny sleeve's open end may reach past the card: 1.5 to 6 mm. */
@@ -259,11 +235,12 @@ const SLEEVE_END_MM = { from: 1.5, to: 6 } as const;
  * The card in a penny sleeve whose open end was taken for the card's edge: the outline's other
  * sides lie on the card, one short side on the end of the sleeve a few millimetres past it, and
  * the outline then reads the small size's ratio (a standard card with 4 mm of sleeve reads 63 x 92,
- * nearly a small card's 59 x 86). The short side moves in to the line past a flat ring inside it
- * (outer-edge.ts innerSides, SLEEVE_END_MM) where the outline then reads a card size (within
- * SIZE_FITS), the ring is the table seen through plastic (seenThroughPlastic) or like the table
- * beside it rather than the card (tableLikeRing), and one colour lies just inside every side
- * (found.ts borderAllRound: a small card's own top border and the name box past it do not).
+ * nearly a small card's 59 x 86). The short side moves in to the strongest line past a flat ring
+ * inside it (outer-edge.ts strongestInnerSides, SLEEVE_END_MM: the sleeve's lip and seal lines step
+ * nearer) where the outline then reads a card size (within SIZE_FITS), the ring is the table seen
+ * through plastic (seenThroughPlastic) or like the table beside it rather than the card
+ * (tableLikeRing), and the colour just inside the moved side is that just inside a side beside it
+ * (found.ts borderGoesRound: a small card's own top border with its name box past it is not).
  * Null otherwise.
  */
 export function outOfSleeveEnd(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
