@@ -114,9 +114,7 @@ export function outlineShown(photo: OpenedPhoto, card: Pick<FoundCard, 'corners'
  * has the frame's colour inside it, the other sides the border's (zoo tuning bad input 149).
  */
 export function borderAllRound(region: PhotoRegion, corners: Quad): boolean {
-  const quad = inRegion(region, corners);
-  const pxPerMm = shortestSide(quad) / 63;
-  const inside = [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, BORDER_DEPTH_MM * pxPerMm));
+  const inside = coloursInside(region, corners);
   return inside.every((c, i) => c && inside.every((d, j) => j <= i || (d && deltaE(c, d) <= SAME_BORDER)));
 }
 
@@ -127,14 +125,20 @@ export function borderAllRound(region: PhotoRegion, corners: Quad): boolean {
  * border with its name box just past it does not.
  */
 export function borderGoesRound(region: PhotoRegion, corners: Quad, side: number): boolean {
-  const quad = inRegion(region, corners);
-  const depth = BORDER_DEPTH_MM * (shortestSide(quad) / 63);
-  const own = bandColour(region.raster, quad, side, depth);
+  const inside = coloursInside(region, corners);
+  const own = inside[side];
   if (!own) return false;
   return [side + 1, side + 3].some((i) => {
-    const beside = bandColour(region.raster, quad, i % 4, depth);
-    return beside !== null && deltaE(own, beside) <= SAME_BORDER;
+    const beside = inside[i % 4];
+    return beside !== null && beside !== undefined && deltaE(own, beside) <= SAME_BORDER;
   });
+}
+
+/** The colour just inside each side of an outline (BORDER_DEPTH_MM in), null where too little of it lies in the region. */
+function coloursInside(region: PhotoRegion, corners: Quad): (Lab | null)[] {
+  const quad = inRegion(region, corners);
+  const depth = BORDER_DEPTH_MM * (shortestSide(quad) / 63);
+  return [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, depth));
 }
 
 /** How far inside a side (mm) its border's colour is read: past the edge's blur, within the narrowest border. */

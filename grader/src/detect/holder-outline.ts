@@ -247,15 +247,18 @@ export function outOfSleeveEnd(found: FoundIn, photo: OpenedPhoto): FoundIn | nu
   const { left, top, raster } = found.region;
   const quad = inRegion(found.region, found.card.corners);
   const pxPerMm = shortestSide(quad) / 63;
+  // The short sides (the outline's corners run from the top-left, its top side short).
+  const ends = [0, 2];
   const inner = strongestInnerSides(
     raster,
     quad,
     Math.max(3, SLEEVE_END_MM.from * pxPerMm),
     SLEEVE_END_MM.to * pxPerMm,
+    ends,
   );
   const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
   let best: { corners: Quad; off: number } | null = null;
-  for (const side of [0, 2]) {
+  for (const side of ends) {
     const line = inner[side];
     if (!line) continue;
     const corners = cornersOfSides(

@@ -58,10 +58,17 @@ export function innerSides(raster: Raster, quad: Quad, fromPx: number, toPx: num
 
 /**
  * Inward, each profile's strongest step rather than its nearest: past a sleeve's open end, its
- * lip and seal lines step nearer than the card's edge, which steps most.
+ * lip and seal lines step nearer than the card's edge, which steps most. Only `sides` are
+ * searched (null for the others).
  */
-export function strongestInnerSides(raster: Raster, quad: Quad, fromPx: number, toPx: number): (Line | null)[] {
-  return linesBeyond(raster, quad, fromPx, toPx, -1, false);
+export function strongestInnerSides(
+  raster: Raster,
+  quad: Quad,
+  fromPx: number,
+  toPx: number,
+  sides: readonly number[] = [0, 1, 2, 3],
+): (Line | null)[] {
+  return linesBeyond(raster, quad, fromPx, toPx, -1, false, sides);
 }
 
 function linesBeyond(
@@ -71,10 +78,13 @@ function linesBeyond(
   toPx: number,
   way: 1 | -1,
   nearest: boolean,
+  sides: readonly number[] = [0, 1, 2, 3],
 ): (Line | null)[] {
   const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
   return [0, 1, 2, 3].map((side) =>
-    lineBeyond(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx, way, nearest),
+    sides.includes(side)
+      ? lineBeyond(raster, quad[side]!, quad[(side + 1) % 4]!, centre, fromPx, toPx, way, nearest)
+      : null,
   );
 }
 
