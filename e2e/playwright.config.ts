@@ -45,6 +45,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: BASE_URL,
+    // A click or fill that waits a minute is stuck (decision 0027): it fails then, not at the
+    // test's own timeout, so its retry still fits in the CI run.
+    actionTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
