@@ -145,6 +145,33 @@ describe("a card in a penny sleeve whose open end was taken for the card's top",
   }, 30_000);
 });
 
+describe("an outline with some sides off the card's own border", () => {
+  it("moves each side that lies on a top loader's plastic or inside the border to the card's edge", async () => {
+    // Zoo tuning seeds, each graded on an outline with a card's ratio but 2.7 to 5.2 mm off: a
+    // Yu-Gi-Oh back in a top loader on wood, 1080p, its left side on the art's edge and its right
+    // side on the loader's plastic (5.0 mm); a white-bordered sports front in a top loader on ruled
+    // paper, 1080p, on its printed frame (5.2 mm); a yellow-bordered front in a penny sleeve on a
+    // grey desk, its top on the sleeve's end (2.7 mm).
+    for (const [seed, face] of [
+      [94, 'back'],
+      [199, 'front'],
+      [232, 'front'],
+    ] as const) {
+      const { worstMm } = await foundInZoo(seed, face);
+      expect(worstMm, `seed ${seed} ${face}`).toBeLessThan(0.5);
+    }
+  }, 90_000);
+
+  it('leaves an outline far from any card size as it is: frame lines near it can make the wrong size', async () => {
+    // A zoo tuning seed: a Yu-Gi-Oh front on a two-tone desk whose outline (top on the art) read
+    // 0.77; its frame lines inside three sides made the standard size, and the pair, whose back
+    // reads the small size, was refused as mismatched_sides.
+    const zoo = await generateZooCase({ seed: 30 });
+    const outcome = await gradeCard(zoo.front, zoo.back);
+    expect(outcome.ok ? 'graded' : outcome.rejection.code).toBe('graded');
+  }, 60_000);
+});
+
 describe('a card on a playmat with card-shaped zones printed on it', () => {
   it('does not count a zone, a thin line with the playmat inside, as a second card', async () => {
     // A zoo tuning seed: a Yu-Gi-Oh card on a playmat whose zone beside it, as large as the card,

@@ -15,6 +15,7 @@ import { outlineShown, type CardInPhoto, type FoundIn } from './found.ts';
 import { trimmed } from './trim.ts';
 import { widened } from './widen.ts';
 import { intoHolder, narrowed, outOfSleeveEnd, pulledIn } from './holder-outline.ts';
+import { ontoOwnBorder } from './own-border.ts';
 import { PREVIEW_OUTLINE_ERROR, refinedFrom, refineLocated } from './refined.ts';
 
 type Quad = [Point, Point, Point, Point];
@@ -61,7 +62,8 @@ export async function findCardIn(photo: OpenedPhoto): Promise<CardInPhoto> {
   const inside = (card.ok && (await intoHolder(card, photo))) || card;
   const pulled = (inside.ok && pulledIn(inside, photo)) || inside;
   const trimmedCard = (pulled.ok && trimmed(pulled, photo)) || pulled;
-  const final = (trimmedCard.ok && outOfSleeveEnd(trimmedCard, photo)) || trimmedCard;
+  const sleeveEnd = (trimmedCard.ok && outOfSleeveEnd(trimmedCard, photo)) || trimmedCard;
+  const final = (sleeveEnd.ok && ontoOwnBorder(sleeveEnd, photo)) || sleeveEnd;
   return final.ok && final.cutOffSeen && partOfCutCard(final.card.corners, photo)
     ? finderRejection('card_cut_off')
     : final;

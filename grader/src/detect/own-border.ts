@@ -1,0 +1,94 @@
+/**
+ * The finder's last look at an outline, a side at a time: where the colour just inside its sides
+ * is not one border's, some sides lie off the card (on a holder's rim or its plastic, on the
+ * printed frame or the art's edge), and each side may be moved to another line near it so that
+ * the card's own border runs round all four.
+ */
+import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-corners.ts';
+import { cornersOfSides, fitLine, type Line, type Point } from '../geometry/homography.ts';
+import { ratioReadings } from '../geometry/aspect.ts';
+import type { OpenedPhoto } from '../image/decode.ts';
+import { borderAllRound, inRegion, offSize, SIZE_FITS, type FoundIn } from './found.ts';
+import { seenThroughPlastic, tableLikeRing } from './inside-holder.ts';
+import { innerSides, outerSides, strongestInnerSides } from './outer-edge.ts';
+
+type Quad = [Point, Point, Point, Point];
+
+/** How far from a side (mm) another line may take its place: a sleeve's or a top loader's plastic, a frame inside the border. */
+const SIDE_MOVES_MM = { from: 0.8, to: 6 } as const;
+
+/**
+ * Only an outline reading this near a card size (with the perspective undone) has its sides moved:
+ * it is the card with a side or two on a holder's plastic or a frame. Farther off, it is more
+ * likely something else, and lines near its sides that make a card size are as likely a frame's
+ * (a small card's outline read 0.77 with its top on the art; its frame lines inside three sides
+ * made the standard size).
+ */
+const NEAR_A_SIZE = 0.025;
+
+/** Below this lightness (L*) a table is as dark as a black border, and a ring that looks like it may be the border. */
+const DARK_TABLE_L = 30;
+
+/**
+ * The outline with some sides moved to a line near them where, after the move, one colour lies
+ * just inside every side (borderAllRound) and the outline reads a card size (within SIZE_FITS);
+ * null where the outline already has one border all round, or no such move is found. Each side's
+ * choices are its own line and the lines the side searches find outward (strongest and nearest
+ * step) and inward (nearest past a flat ring, and strongest) within SIDE_MOVES_MM. Of the
+ * outlines that pass, the one moving fewest sides, then the one nearest a card size.
+ */
+export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  if (
+    offSize(ratioReadings(found.card.corners, photo)[1]) > NEAR_A_SIZE ||
+    borderAllRound(found.region, found.card.corners)
+  )
+    return null;
+  const { left, top, raster } = found.region;
+  const quad = inRegion(found.region, found.card.corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const [from, to] = [Math.max(3, SIDE_MOVES_MM.from * pxPerMm), SIDE_MOVES_MM.to * pxPerMm];
+  const outward = [outerSides(raster, quad, from, to), outerSides(raster, quad, from, to, true)];
+  const inward = [innerSides(raster, quad, from, to), strongestInnerSides(raster, quad, from, to)];
+  const own = quad.map((p, i) => fitLine([p, quad[(i + 1) % 4]!]));
+  const choices: { line: Line; inward: boolean }[][] = own.map((line, side) => [
+    { line, inward: false },
+    ...outward.flatMap((lines) => (lines[side] ? [{ line: lines[side], inward: false }] : [])),
+    ...inward.flatMap((lines) => (lines[side] ? [{ line: lines[side], inward: true }] : [])),
+  ]);
+  if (choices.every((c) => c.length === 1)) return null;
+  let best: { corners: Quad; moved: number; off: number } | null = null;
+  const pick = [0, 0, 0, 0];
+  const visit = (side: number): void => {
+    if (side === 4) {
+      const moved = pick.filter((k) => k > 0).length;
+      if (moved === 0 || (best && moved > best.moved)) return;
+      const corners = cornersOfSides(
+        pick.map((k, i) => choices[i]![k]!.line),
+        { x: left + 0.5, y: top + 0.5 },
+      );
+      if (!corners || !plausibleCard(corners, photo)) return;
+      const off = offSize(ratioReadings(corners, photo)[1]);
+      if (off > SIZE_FITS || (best && best.moved === moved && best.off <= off)) return;
+      if (!borderAllRound(found.region, corners)) return;
+      // A side moved in crosses a holder's plastic over the table, not the card's own print.
+      const movedIn = pick.some((k, i) => choices[i]![k]!.inward);
+      if (
+        movedIn &&
+        !seenThroughPlastic(found.region, corners, found.card.corners, found.card.background) &&
+        !(found.card.background[0] >= DARK_TABLE_L && tableLikeRing(found.region, corners, found.card.corners))
+      )
+        return;
+      best = { corners: orderTopShort(corners), moved, off };
+      return;
+    }
+    for (let k = 0; k < choices[side]!.length; k += 1) {
+      pick[side] = k;
+      visit(side + 1);
+    }
+    pick[side] = 0;
+  };
+  visit(0);
+  if (!best) return null;
+  const { corners } = best;
+  return { ...found, card: { ...found.card, corners } };
+}
