@@ -135,7 +135,7 @@ export function borderGoesRound(region: PhotoRegion, corners: Quad, side: number
 }
 
 /** The colour just inside each side of an outline (BORDER_DEPTH_MM in), null where too little of it lies in the region. */
-function coloursInside(region: PhotoRegion, corners: Quad): (Lab | null)[] {
+export function coloursInside(region: PhotoRegion, corners: Quad): (Lab | null)[] {
   const quad = inRegion(region, corners);
   const depth = BORDER_DEPTH_MM * (shortestSide(quad) / 63);
   return [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, depth));

@@ -8,7 +8,9 @@ import { orderTopShort, plausibleCard, shortestSide } from '../geometry/card-cor
 import { cornersOfSides, fitLine, type Line, type Point } from '../geometry/homography.ts';
 import { ratioReadings } from '../geometry/aspect.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
-import { borderAllRound, inRegion, offSize, SIZE_FITS, type FoundIn } from './found.ts';
+import { deltaE, type Lab } from '../image/color.ts';
+import type { PhotoRegion } from '../image/raster.ts';
+import { coloursInside, inRegion, offSize, SAME_BORDER, SIZE_FITS, type FoundIn } from './found.ts';
 import { seenThroughPlastic, tableLikeRing } from './inside-holder.ts';
 import { innerSides, outerSides, strongestInnerSides } from './outer-edge.ts';
 
@@ -31,16 +33,42 @@ const DARK_TABLE_L = 30;
 
 /**
  * The outline with some sides moved to a line near them where, after the move, one colour lies
- * just inside every side (borderAllRound) and the outline reads a card size (within SIZE_FITS);
+ * just inside every side (borderUnderLight) and the outline reads a card size (within SIZE_FITS);
  * null where the outline already has one border all round, or no such move is found. Each side's
  * choices are its own line and the lines the side searches find outward (strongest and nearest
  * step) and inward (nearest past a flat ring, and strongest) within SIDE_MOVES_MM. Of the
  * outlines that pass, the one moving fewest sides, then the one nearest a card size.
  */
+/** One border's colour read on two sides under uneven light: the darker side's L* at least this share of the lighter's... */
+const LIGHT_FALLS_TO = 0.65;
+/** ...and their a* and b*, scaled to one lightness, this close (CIE units). */
+const SAME_HUE = 6;
+
+/**
+ * Whether one colour lies just inside every side of an outline, as `found.ts` borderAllRound asks
+ * (within SAME_BORDER), or one border's read under uneven light: a lamp or a window darkens a light border along one side by up
+ * to a third of its L* (a light grey back read 91 along its top and 66 along its bottom) without
+ * changing its hue, and the print or a holder's rim inside a misplaced side has another hue.
+ */
+export function borderUnderLight(region: PhotoRegion, corners: Quad): boolean {
+  const inside = coloursInside(region, corners);
+  if (inside.some((c) => !c)) return false;
+  const colours = inside as Lab[];
+  return colours.every((c, i) =>
+    colours.every((d, j) => {
+      if (j <= i || deltaE(c, d) <= SAME_BORDER) return true;
+      const [light, dark] = c[0] >= d[0] ? [c, d] : [d, c];
+      if (light[0] <= 0 || dark[0] < LIGHT_FALLS_TO * light[0]) return false;
+      const scale = light[0] / Math.max(dark[0], 1);
+      return Math.hypot(light[1] - dark[1] * scale, light[2] - dark[2] * scale) <= SAME_HUE;
+    }),
+  );
+}
+
 export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   if (
     offSize(ratioReadings(found.card.corners, photo)[1]) > NEAR_A_SIZE ||
-    borderAllRound(found.region, found.card.corners)
+    borderUnderLight(found.region, found.card.corners)
   )
     return null;
   const { left, top, raster } = found.region;
@@ -69,7 +97,7 @@ export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | nul
       if (!corners || !plausibleCard(corners, photo)) return;
       const off = offSize(ratioReadings(corners, photo)[1]);
       if (off > SIZE_FITS || (best && best.moved === moved && best.off <= off)) return;
-      if (!borderAllRound(found.region, corners)) return;
+      if (!borderUnderLight(found.region, corners)) return;
       // A side moved in crosses a holder's plastic over the table, not the card's own print.
       const movedIn = pick.some((k, i) => choices[i]![k]!.inward);
       if (
