@@ -31,14 +31,6 @@ const NEAR_A_SIZE = 0.025;
 /** Below this lightness (L*) a table is as dark as a black border, and a ring that looks like it may be the border. */
 const DARK_TABLE_L = 30;
 
-/**
- * The outline with some sides moved to a line near them where, after the move, one colour lies
- * just inside every side (borderUnderLight) and the outline reads a card size (within SIZE_FITS);
- * null where the outline already has one border all round, or no such move is found. Each side's
- * choices are its own line and the lines the side searches find outward (strongest and nearest
- * step) and inward (nearest past a flat ring, and strongest) within SIDE_MOVES_MM. Of the
- * outlines that pass, the one moving fewest sides, then the one nearest a card size.
- */
 /** One border's colour read on two sides under uneven light: the darker side's L* at least this share of the lighter's... */
 const LIGHT_FALLS_TO = 0.65;
 /** ...and their a* and b*, scaled to one lightness, this close (CIE units). */
@@ -46,9 +38,10 @@ const SAME_HUE = 6;
 
 /**
  * Whether one colour lies just inside every side of an outline, as `found.ts` borderAllRound asks
- * (within SAME_BORDER), or one border's read under uneven light: a lamp or a window darkens a light border along one side by up
- * to a third of its L* (a light grey back read 91 along its top and 66 along its bottom) without
- * changing its hue, and the print or a holder's rim inside a misplaced side has another hue.
+ * (within SAME_BORDER), or one border's colour read under uneven light: a lamp or a window darkens
+ * a light border along one side by up to a third of its L* (a light grey back read 91 along its
+ * top and 66 along its bottom) without changing its hue, and the print or a holder's rim inside a
+ * misplaced side has another hue.
  */
 export function borderUnderLight(region: PhotoRegion, corners: Quad): boolean {
   const inside = coloursInside(region, corners);
@@ -65,6 +58,14 @@ export function borderUnderLight(region: PhotoRegion, corners: Quad): boolean {
   );
 }
 
+/**
+ * The outline with some sides moved to a line near them where, after the move, one colour lies
+ * just inside every side (borderUnderLight) and the outline reads a card size (within SIZE_FITS);
+ * null where the outline already has one border all round, or no such move is found. Each side's
+ * choices are its own line and the lines the side searches find outward (strongest and nearest
+ * step) and inward (nearest past a flat ring, and strongest) within SIDE_MOVES_MM. Of the
+ * outlines that pass, the one moving fewest sides, then the one nearest a card size.
+ */
 export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
   if (
     offSize(ratioReadings(found.card.corners, photo)[1]) > NEAR_A_SIZE ||
