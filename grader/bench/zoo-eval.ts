@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { GradeOutcome, GradeReport, Quad } from '@gradelens/shared';
 import type { Point } from '../src/geometry/homography.ts';
 import type { GradingPool } from '../src/pool/pool.ts';
-import { toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
+import { overallScore, toIntegerGrade, toReportedGrade } from '../src/rubric.ts';
 import { ART_SCRATCH_MIN_PX_PER_MM } from '../src/measure/surface.ts';
 import { GRADE_KEYS, line, mean, pct, quantile, REPORT_KEY, sameGrade, withinOneGrade } from './figures.ts';
 import {
@@ -18,6 +18,9 @@ import {
   ZOO_VERSION,
   type ZooCase,
 } from '../src/synth/zoo/index.ts';
+
+/** The subgrades that make up the overall. */
+const SUBGRADES = ['centering', 'corners', 'edges', 'surface'] as const;
 
 /** The subgrades a false defect can lower on a clean card. */
 const WEAR = ['corners', 'edges', 'surface'] as const;
@@ -130,6 +133,14 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
    * face, by the face's resolution (the art is searched for scratches from ART_SCRATCH_MIN_PX_PER_MM).
    */
   const surfaceSeen = new Map<string, { drawn: number; reported: number }>();
+  /**
+   * Per subgrade, graded pairs whose overall would be exact (and within one) had that subgrade
+   * been the truth's and the others as found: where the overall's misses come from.
+   */
+  const ifRight = Object.fromEntries(SUBGRADES.map((k) => [k, { exact: 0, withinOne: 0 }])) as Record<
+    (typeof SUBGRADES)[number],
+    { exact: number; withinOne: number }
+  >;
   let graded = 0;
   let crashed = 0;
   let notMeasuredButTen = 0;
@@ -187,6 +198,12 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       if (sameGrade(got, expected)) exact[k] += 1;
       if (withinOneGrade(got, expected)) withinOne[k] += 1;
     }
+    for (const k of SUBGRADES) {
+      const overall = toIntegerGrade(overallScore({ ...r.scores, [k]: c.truth.expected[k] }));
+      const expected = toIntegerGrade(c.truth.expected.overall);
+      if (overall === expected) ifRight[k].exact += 1;
+      if (Math.abs(overall - expected) <= 1) ifRight[k].withinOne += 1;
+    }
     for (const face of ['front', 'back'] as const) {
       const truth = c.truth.centering[face];
       const found = r.centering[face];
@@ -235,6 +252,11 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       k === 'overall' ? pct(withinOne[k], graded) >= 97 : undefined,
     );
   }
+  for (const k of SUBGRADES)
+    line(
+      `    overall had ${k} been right: exact / within one`,
+      `${pct(ifRight[k].exact, graded).toFixed(1)}% / ${pct(ifRight[k].withinOne, graded).toFixed(1)}%`,
+    );
   line(
     'zoo centering error of the larger share, mean (pp)',
     mean(centeringErrors).toFixed(2),
