@@ -24,7 +24,6 @@ import {
   CARD_RATIOS,
   facesToGrade,
   fitsRatio,
-  leftOutShowsAnotherCard,
   lensReadings,
   mayReadAs,
   pairSize,
@@ -340,32 +339,6 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
     CARD_RATIOS[kind],
   );
   const assessed = (face: Face) => graded[face === 'front' ? 0 : 1]!;
-  // One face left out because its outline reads the other size, clearly and closely, neither face
-  // behind plastic: the photos show two cards (leftOutShowsAnotherCard), and the face that fits
-  // must not be graded alone under the pair's name.
-  const leftOut = (['front', 'back'] as const).filter((face) => !assessed(face));
-  if (leftOut.length === 1) {
-    const [face] = leftOut as [Face];
-    const kept: Face = face === 'front' ? 'back' : 'front';
-    const other = kind === 'standard' ? 'small' : 'standard';
-    const shows = leftOutShowsAnotherCard(
-      {
-        shown: outlineShown(photos[face], found[face]!),
-        ratios: geometry[face].ratios,
-        placed: placedBy(face),
-        inHolder: found[face]!.throughHolder === true,
-      },
-      { inHolder: found[kept]!.throughHolder === true },
-      CARD_RATIOS[other],
-    );
-    if (shows)
-      return rejected({
-        code: 'mismatched_sides',
-        face,
-        message: `The front and back photos show cards of different sizes: the ${face} photo's outline follows a ${other === 'small' ? 'smaller (Yu-Gi-Oh size)' : 'standard-size'} card all round, the ${kept}'s a ${other === 'small' ? 'standard-size' : 'smaller'} one. Photograph both sides of the same card; if they are the same card, place the ${face} photo's corners yourself.`,
-        outline: outline(),
-      });
-  }
   if (!assessed('front') && !assessed('back')) {
     return rejected({
       code: 'no_card',

@@ -6,7 +6,6 @@ import {
   mayReadAs,
   pairSize,
   ratioReadings,
-  leftOutShowsAnotherCard,
   sizeOfTheClearOutline,
 } from './aspect.ts';
 import type { Point } from './homography.ts';
@@ -387,35 +386,5 @@ describe('the size of a pair whose faces read different sizes', () => {
   it('is none where the clear outline reads no size closely, or the owner placed its corners', () => {
     expect(sizeOfTheClearOutline([face(0.8, standard), face(1, [0.7, 0.701])], CARD_RATIOS)).toBeUndefined();
     expect(sizeOfTheClearOutline([face(0.8, standard), face(1, small, true)], CARD_RATIOS)).toBeUndefined();
-  });
-});
-
-describe('a face left out of the grade that shows another card', () => {
-  // Plain, then perspective readings of a small card's outline, found right.
-  const small = [0.706, 0.6855];
-  const left = (shown: number, ratios = small, extra: { placed?: boolean; inHolder?: boolean } = {}) => ({
-    shown,
-    ratios,
-    placed: extra.placed ?? false,
-    inHolder: extra.inHolder ?? false,
-  });
-
-  it('is another card where its outline shows clearly and reads the other size closely, neither face in a holder', () => {
-    expect(leftOutShowsAnotherCard(left(1), { inHolder: false }, CARD_RATIOS.small)).toBe(true);
-  });
-
-  it('is not where the outline shows weakly, reads no size closely, or the owner placed it', () => {
-    expect(leftOutShowsAnotherCard(left(0.9), { inHolder: false }, CARD_RATIOS.small)).toBe(false);
-    expect(leftOutShowsAnotherCard(left(1, [0.7, 0.674]), { inHolder: false }, CARD_RATIOS.small)).toBe(false);
-    expect(leftOutShowsAnotherCard(left(1, small, { placed: true }), { inHolder: false }, CARD_RATIOS.small)).toBe(
-      false,
-    );
-  });
-
-  it('is not where either face was found through a holder, whose well can read as either size', () => {
-    expect(leftOutShowsAnotherCard(left(1, small, { inHolder: true }), { inHolder: false }, CARD_RATIOS.small)).toBe(
-      false,
-    );
-    expect(leftOutShowsAnotherCard(left(1), { inHolder: true }, CARD_RATIOS.small)).toBe(false);
   });
 });

@@ -304,29 +304,3 @@ export function sizeOfTheClearOutline<K extends string>(
   if (!clear) return undefined;
   return (Object.keys(ratios) as K[]).find((kind) => readsAs(clear.ratios, ratios[kind]));
 }
-
-/**
- * Whether a face left out of the grade (its outline does not fit the pair's size) shows a card of
- * another size: its outline shows clearly all round (CLEAR_OUTLINE), reads that other size closely
- * with the perspective undone (readsAs), was not placed by the owner, and neither face was found
- * through a holder, whose rim or well can read as either size. Then the photos show two cards,
- * and grading the pair on the face that fits would grade one of them under the other's name.
- * Of the 80 zoo tuning bad inputs made of two cards of different sizes (seeds 4, 9, ... 399), 23
- * were graded on one face this way; in 3 of them neither face lay in a holder and the left-out
- * face was found within 0.1 mm, reading its own size within 0.001. No good pair of seeds 1 to 720
- * has a left-out face like that. In a holder the same reading comes as often from an outline 3 to
- * 5 mm off the card (a slab's well: good tuning pairs 236, 264, 621, 675) as from the other card.
- */
-export function leftOutShowsAnotherCard(
-  leftOut: { shown: number; ratios: readonly number[]; placed: boolean; inHolder: boolean },
-  kept: { inHolder: boolean },
-  otherRatio: number,
-): boolean {
-  return (
-    !leftOut.placed &&
-    !leftOut.inHolder &&
-    !kept.inHolder &&
-    leftOut.shown >= CLEAR_OUTLINE &&
-    readsAs(leftOut.ratios, otherRatio)
-  );
-}
