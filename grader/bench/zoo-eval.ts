@@ -198,11 +198,11 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       if (sameGrade(got, expected)) exact[k] += 1;
       if (withinOneGrade(got, expected)) withinOne[k] += 1;
     }
+    const expectedOverall = toIntegerGrade(c.truth.expected.overall);
     for (const k of SUBGRADES) {
       const overall = toIntegerGrade(overallScore({ ...r.scores, [k]: c.truth.expected[k] }));
-      const expected = toIntegerGrade(c.truth.expected.overall);
-      if (overall === expected) ifRight[k].exact += 1;
-      if (Math.abs(overall - expected) <= 1) ifRight[k].withinOne += 1;
+      if (sameGrade(overall, expectedOverall)) ifRight[k].exact += 1;
+      if (withinOneGrade(overall, expectedOverall)) ifRight[k].withinOne += 1;
     }
     for (const face of ['front', 'back'] as const) {
       const truth = c.truth.centering[face];
