@@ -10,7 +10,16 @@ import { ratioReadings } from '../geometry/aspect.ts';
 import type { OpenedPhoto } from '../image/decode.ts';
 import { deltaE, type Lab } from '../image/color.ts';
 import type { PhotoRegion } from '../image/raster.ts';
-import { coloursInside, inRegion, offSize, SAME_BORDER, SIZE_FITS, type FoundIn } from './found.ts';
+import {
+  bandColour,
+  coloursInside,
+  inRegion,
+  offSize,
+  SAME_BORDER,
+  SIZE_FITS,
+  SIZE_FITS_AFTER,
+  type FoundIn,
+} from './found.ts';
 import { seenThroughPlastic, tableLikeRing } from './inside-holder.ts';
 import { innerSides, outerSides, strongestInnerSides } from './outer-edge.ts';
 
@@ -61,15 +70,20 @@ export function borderUnderLight(region: PhotoRegion, corners: Quad): boolean {
 /**
  * The outline with some sides moved to a line near them where, after the move, one colour lies
  * just inside every side (borderUnderLight) and the outline reads a card size (within SIZE_FITS);
- * null where the outline already has one border all round, or no such move is found. Each side's
+ * null where the outline already has one border all round, or no such move is found. One border
+ * all round may still hold a side on a light panel inside it (a sports back's panel reads L* 89
+ * inside a border of 83): where the border runs on past a side (borderRunsPast), the outline is
+ * moved too, to one past which no border runs, reading a card size as a widened outline must
+ * (SIZE_FITS_AFTER). Each side's
  * choices are its own line and the lines the side searches find outward (strongest and nearest
  * step) and inward (nearest past a flat ring, and strongest) within SIDE_MOVES_MM. Of the
  * outlines that pass, the one moving fewest sides, then the one nearest a card size.
  */
 export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | null {
+  const pastAtFirst = borderRunsPast(found.region, found.card.corners).some(Boolean);
   if (
     offSize(ratioReadings(found.card.corners, photo)[1]) > NEAR_A_SIZE ||
-    borderUnderLight(found.region, found.card.corners)
+    (borderUnderLight(found.region, found.card.corners) && !pastAtFirst)
   )
     return null;
   const { left, top, raster } = found.region;
@@ -97,8 +111,11 @@ export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | nul
       );
       if (!corners || !plausibleCard(corners, photo)) return;
       const off = offSize(ratioReadings(corners, photo)[1]);
-      if (off > SIZE_FITS || (best && best.moved === moved && best.off <= off)) return;
+      // Sides moved off a panel inside the border are read against the size as widened outlines are.
+      if (off > (pastAtFirst ? SIZE_FITS_AFTER : SIZE_FITS) || (best && best.moved === moved && best.off <= off))
+        return;
       if (!borderUnderLight(found.region, corners)) return;
+      if (pastAtFirst && borderRunsPast(found.region, corners).some(Boolean)) return;
       // A side moved in crosses a holder's plastic over the table, not the card's own print.
       const movedIn = pick.some((k, i) => choices[i]![k]!.inward);
       if (
@@ -120,4 +137,31 @@ export function ontoOwnBorder(found: FoundIn, photo: OpenedPhoto): FoundIn | nul
   if (!best) return null;
   const { corners } = best;
   return { ...found, card: { ...found.card, corners } };
+}
+
+/** How far outside a side (mm) the ring beyond it is read: past the blur of the card's edge. */
+const RING_OUT_MM = 1;
+/** A ring this close (CIE deltaE) to the colour just inside other sides is their border, running on past this side. */
+const SAME_AS_BORDER = 4;
+/** Those other sides must show the card's edge: their own ring this far (deltaE) from the colour inside them. */
+const EDGE_STEP = 8;
+
+/**
+ * For each side of an outline, whether the border runs on past it: just outside the side lies the
+ * colour that lies just inside two other sides or more, sides at which that colour ends in a step
+ * to the table (EDGE_STEP). Such a side lies on a panel or frame inside the card's border (a
+ * sports back's light panel inside its grey border reads L* 89 against the border's 83, close
+ * enough to pass for one border under uneven light), not on the card's edge.
+ */
+export function borderRunsPast(region: PhotoRegion, corners: Quad): boolean[] {
+  const quad = inRegion(region, corners);
+  const pxPerMm = shortestSide(quad) / 63;
+  const inside = coloursInside(region, corners);
+  const outside = [0, 1, 2, 3].map((i) => bandColour(region.raster, quad, i, -RING_OUT_MM * pxPerMm));
+  const edge = inside.map((c, j) => (c && outside[j] && deltaE(c, outside[j]) >= EDGE_STEP ? c : null));
+  return outside.map((ring, k) => {
+    if (!ring) return false;
+    const borders = edge.filter((c, j): c is Lab => j !== k && c !== null && deltaE(ring, c) <= SAME_AS_BORDER);
+    return borders.length >= 2;
+  });
 }

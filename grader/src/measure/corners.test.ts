@@ -164,6 +164,16 @@ describe('measureCorners', () => {
     expect(measure(grey).cardNotFound).toBe(0);
   });
 
+  it("finds the card at every corner of a cool grey border on warm white paper, and not on the paper's shadow", () => {
+    // A sports back's grey border (L* 80, b* -3) on paper (L* 95, b* +5): no shade of the paper
+    // (7.4 from the nearest), but much nearer one than the paper itself (17).
+    const cool: DrawnCard = { table: [242, 240, 230], border: [196, 199, 204], art: [200, 120, 60], borderMm: 6 };
+    expect(measure(cool).cardNotFound).toBe(0);
+    // The outline's top-left corner put on the card's shadow on the paper (the paper at 60% of its light).
+    const shadow: Rgb = [191, 189, 181];
+    expect(measure({ ...cool, paint: (x, y) => (x + y < 10 ? shadow : undefined) }).cardNotFound).toBe(1);
+  });
+
   it('reads no rounding where the card has the colour of the table', () => {
     const camouflaged = { ...card, border: card.table };
     const result = measure({ ...camouflaged, paint: (x, y) => (x + y < 10 ? card.table : undefined) });

@@ -44,7 +44,10 @@ export class OutsideTest {
  * Whether a pixel is the card's, against the face's one table colour (for telling a corner with
  * no card at all, where the outline was put beyond the card): nearer the border's colour than
  * the background's (where it lies between the background (0) and the border (1), mixed outline
- * pixels falling between, or well off that line) and not the table in the card's shadow. What depends only on the two colours is
+ * pixels falling between, or well off that line) and not the table in the card's shadow: farther
+ * from the table's shades than half the border itself is. A grey border is near some shade of
+ * white paper (a cool grey of L* 80 within 7 of one, though 17 from the paper): its own pixels
+ * would read as shadow against half its plain distance. What depends only on the two colours is
  * worked out once per border colour, not per pixel.
  */
 export class CardTest {
@@ -66,7 +69,7 @@ export class CardTest {
     this.d1 = border[1] - bg[1];
     this.d2 = border[2] - bg[2];
     this.dd = this.d0 ** 2 + this.d1 ** 2 + this.d2 ** 2 || 1;
-    this.tableLimit = Math.min(8, deltaE(border, bg) / 2);
+    this.tableLimit = Math.min(8, fromTable(border[0], border[1], border[2]) / 2);
     this.fromTable = fromTable;
   }
 
