@@ -123,6 +123,8 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     { from: 0.7, to: 0.85, n: 0, exact: 0 },
     { from: 0.85, to: 1.01, n: 0, exact: 0 },
   ];
+  /** Per graded pair, the squared gap between its confidence and whether its overall is exact (the Brier score's terms). */
+  const brier: number[] = [];
   /** Per photo condition (background, holder, frame): pairs, and those rejected. */
   const conditions = new Map<string, { n: number; rejected: number }>();
   /** Per graded face, how far its outline lies from the card (mm); and the seeds graded on something else. */
@@ -220,10 +222,12 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     if (!r.centering.front.measurable && !r.centering.back.measurable && r.centeringGrade === 10)
       notMeasuredButTen += 1;
     const bucket = calibration.find((b) => r.confidence >= b.from && r.confidence < b.to);
+    const overallExact = r.overallGrade === toIntegerGrade(c.truth.expected.overall);
     if (bucket) {
       bucket.n += 1;
-      if (r.overallGrade === toIntegerGrade(c.truth.expected.overall)) bucket.exact += 1;
+      if (overallExact) bucket.exact += 1;
     }
+    brier.push((r.confidence - (overallExact ? 1 : 0)) ** 2);
     if (!c.meta.damaged) {
       for (const kind of new Set(r.defects.map((d) => d.kind))) falseKinds.set(kind, (falseKinds.get(kind) ?? 0) + 1);
       const family = families.get(c.meta.family) ?? { clean: 0, lowered: { corners: 0, edges: 0, surface: 0 } };
@@ -328,7 +332,7 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     console.log(`    ${kind.padEnd(10)} ${of('coarse')} / ${of('fine')}`);
   }
   console.log(
-    "zoo calibration: overall exact by the report's confidence (higher confidence should be right more often):",
+    `zoo calibration: overall exact by the report's confidence (higher confidence should be right more often; Brier score ${brier.length ? (brier.reduce((t, v) => t + v, 0) / brier.length).toFixed(4) : '-'}, lower is better):`,
   );
   for (const b of calibration)
     console.log(

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badInputs } from '../bench/bad-inputs.ts';
 import { detectCard, gradeCard } from './index.ts';
+import { confidenceFeatures } from './report/confidence.ts';
 import { overallScore } from './rubric.ts';
 import { generateCase } from './synth/index.ts';
 import { generateZooBadInput, generateZooCase } from './synth/zoo/index.ts';
@@ -264,6 +265,19 @@ describe('a card in a holder', () => {
     if (!outcome.ok) throw new Error(outcome.rejection.code);
     expect(outcome.report.warnings.map((w) => w.code)).not.toContain('through_holder');
   }, 60_000);
+});
+
+describe('white corners that cannot be read', () => {
+  it('says where a white card on white paper leaves its corners unread, and is less sure of the grade', async () => {
+    // Zoo tuning seed 289: a white-bordered card on lined paper, photographed at 16 px per mm.
+    const { front, back } = await generateZooCase({ seed: 289 });
+    const graded = await gradeCard(front, back);
+    if (!graded.ok) throw new Error(`rejected: ${graded.rejection.message}`);
+    const unread = graded.report.warnings.filter((w) => w.code === 'corners_not_assessed');
+    expect(unread.map((w) => w.face)).toContain('front');
+    expect(unread.find((w) => w.face === 'front')!.message).toMatch(/colour of what lies beneath it/);
+    expect(confidenceFeatures(graded.report).cornersNotAssessed).toBe(unread.length);
+  }, 30_000);
 });
 
 describe('a rule of the design on a holo full-art', () => {

@@ -38,7 +38,7 @@ import { distance, type Point } from './geometry/homography.ts';
 import { decodeRegion, DEFAULT_MAX_PIXELS, openPhoto, type OpenedPhoto } from './image/decode.ts';
 import type { PhotoRegion } from './image/raster.ts';
 import { centeringFromFrame, centeringOf, measureBorders } from './measure/centering.ts';
-import { measureCorners, type CornerView } from './measure/corners.ts';
+import { LIGHT_WEAR_MIN_PX_PER_MM, measureCorners, type CornerView } from './measure/corners.ts';
 import { measureEdges, type EdgeView } from './measure/edges.ts';
 import { labFace } from './measure/lab-grid.ts';
 import { ART_SCRATCH_MIN_PX_PER_MM, measureSurface, type SurfaceMeasurement } from './measure/surface.ts';
@@ -395,6 +395,23 @@ export async function gradeCard(front: Buffer, back: Buffer, options: GradeOptio
         code: 'edges_not_assessed',
         face,
         message: `${label(face)}: about ${Math.round(edgesUnread * 100)}% of the card's edges could not be told from what lies beside them (art to the edge, a holder, a background like the card), so chips there were not looked for.`,
+      });
+    }
+    // A light border's whitening shows only as roughness: where it could not be read, the corners
+    // were judged on their shape alone (the holder's own warning covers a card seen through plastic).
+    const unread = (reason: CornerView['whiteningUnread']) =>
+      faces[face].corners.views.filter((v) => v.whiteningUnread === reason).length;
+    if (unread('background') > 0) {
+      warnings.push({
+        code: 'corners_not_assessed',
+        face,
+        message: `${label(face)}: at ${unread('background')} of its corners the card's light border is the colour of what lies beneath it, so whitening and rounding there could not be read. Retake the photo on a darker plain background.`,
+      });
+    } else if (unread('resolution') > 0) {
+      warnings.push({
+        code: 'corners_not_assessed',
+        face,
+        message: `${label(face)}: on a white or light grey border, whitening shows only as a fine roughness, too fine for this photo (${pxPerMm[face]} pixels per mm), so ${unread('resolution') === 4 ? 'the corners were' : `${unread('resolution')} of the corners were`} judged on their shape alone. Move closer (${LIGHT_WEAR_MIN_PX_PER_MM} pixels per mm or more) or look the corners over under a light.`,
       });
     }
     if (faces[face].surface.notAssessed.reasons.includes('busy_art')) {

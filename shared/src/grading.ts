@@ -125,6 +125,8 @@ export type QualityWarningCode =
   | 'surface_not_assessed'
   /** Art or foil to the edge, or a holder's plastic on it, left part of the edges unreadable. */
   | 'edges_not_assessed'
+  /** A light border's whitening could not be read (too coarse a photo, or a background of the card's colour). */
+  | 'corners_not_assessed'
   /** The card was found inside a sleeve, top loader or slab and graded through its plastic. */
   | 'through_holder'
   /** What was found in one photo has no card's shape (a holder's rim, a printed frame): that face was not graded. */

@@ -345,11 +345,17 @@ describe('measureCorners', () => {
       const onPaper = measure({ ...white, table: [244, 242, 236], paint: grainy(1, fibre(0.8)) });
       expect(view(onPaper, 'top-left').whiteningMm).toBe(0);
       expect(onPaper.defects).toEqual([]);
+      // ...and says so: the report warns that these corners were not read.
+      expect(view(onPaper, 'top-left').whiteningUnread).toBe('background');
     });
 
     it('does not read it below 12 photo pixels per mm, where the light falloff and the grain outweigh it', () => {
       const result = measure({ ...white, paint: grainy(1, fibre(0.8)), photoPxPerMm: 8 });
       expect(view(result, 'top-left').whiteningMm).toBe(0);
+      expect(view(result, 'top-left').whiteningUnread).toBe('resolution');
+      // Read at 12 and over; a coloured border's whitening is read at any resolution.
+      expect(view(measure({ ...white, paint: grainy(1, fibre(0.8)) }), 'top-left').whiteningUnread).toBeUndefined();
+      expect(view(measure({ ...card, photoPxPerMm: 8 }), 'top-left').whiteningUnread).toBeUndefined();
     });
 
     it("reads a clean white corner's grain as no wear", () => {

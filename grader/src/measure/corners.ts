@@ -59,7 +59,7 @@ const LIGHT_WEAR_DARKER_L = 10;
 /** ...and no rougher than this (a line's or a rim's edge is; spread of L over 3 x 3), half the patch at least. */
 const LIGHT_WEAR_ROUGHEST = 8;
 /** Below this many photo pixels per mm (docs/grading.md: fine wear may not show) it is not read. */
-const LIGHT_WEAR_MIN_PX_PER_MM = 12;
+export const LIGHT_WEAR_MIN_PX_PER_MM = 12;
 
 const CORNERS = [
   { name: 'top-left', sides: ['top', 'left'] as Side[], sx: 1, sy: 1, vx: 0, vy: 0 },
@@ -91,6 +91,12 @@ export interface CornerView {
    * or the printed border was not read along a side beside the corner.
    */
   outlineAssessed: boolean;
+  /**
+   * Why whitening was not read at a corner with a light border (white or light grey), where exposed
+   * stock shows only as a roughness: the card seen through a holder's plastic, a card the colour of
+   * what lies beyond its corner, or a photo too coarse to resolve the roughness. Absent where read.
+   */
+  whiteningUnread?: 'holder' | 'background' | 'resolution';
 }
 
 /**
@@ -189,12 +195,17 @@ export function measureCorners(
     // would), nor where the card is not told from what lies beyond its corner (an outline found
     // on the card's shadow or a holder's rim may then hold the card's own rough arc), nor below
     // LIGHT_WEAR_MIN_PX_PER_MM, where the photo no longer resolves its mottle.
-    const lightBorder =
-      !throughHolder &&
-      outlineVisible &&
-      face.face.photoPxPerMm >= LIGHT_WEAR_MIN_PX_PER_MM &&
-      border[0] >= LIGHT_BORDER_L &&
-      chroma(border) < LIGHT_BORDER_CHROMA;
+    const light = border[0] >= LIGHT_BORDER_L && chroma(border) < LIGHT_BORDER_CHROMA;
+    const whiteningUnread = !light
+      ? undefined
+      : throughHolder
+        ? ('holder' as const)
+        : !outlineVisible
+          ? ('background' as const)
+          : face.face.photoPxPerMm < LIGHT_WEAR_MIN_PX_PER_MM
+            ? ('resolution' as const)
+            : undefined;
+    const lightBorder = light && !whiteningUnread;
     // A printed grey border (read along both sides) on a darker table: exposed stock is the
     // lightest thing at the corner, if only a little lighter than the border in a dim photo, and
     // the table cannot pass for it. Not on art to the edge, whose own light strokes it would take.
@@ -277,6 +288,7 @@ export function measureCorners(
       severityMm: round2(severityMm),
       grade,
       outlineAssessed: roundingAssessed,
+      ...(whiteningUnread ? { whiteningUnread } : {}),
     });
     if (grade < 10) {
       const r = Math.max(severityMm, 0.3);

@@ -2,15 +2,16 @@
 import type { ConfidenceModel } from './confidence.ts';
 
 export const CONFIDENCE_MODEL: ConfidenceModel = {
-  source: 'zoo tuning seeds 1 to 720, 460 graded pairs, fitted 2026-11-29',
-  bias: 1.745,
+  source: 'zoo tuning seeds 1 to 720, 467 graded pairs, fitted 2026-12-07',
+  bias: 2.019,
   weights: {
-    lowResolution: -0.171,
-    warnings: -0.033,
-    notAssessed: 0,
-    faceNotAssessed: -0.409,
-    centeringUnmeasured: -0.437,
-    defects: -0.206,
-    belowTen: -0.883,
+    lowResolution: 0,
+    warnings: -0.156,
+    notAssessed: -0.048,
+    cornersNotAssessed: -0.252,
+    faceNotAssessed: -0.481,
+    centeringUnmeasured: -0.322,
+    defects: -0.212,
+    belowTen: -0.731,
   },
 };

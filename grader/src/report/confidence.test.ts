@@ -32,6 +32,7 @@ describe('the report confidence', () => {
       lowResolution: 0,
       warnings: 0,
       notAssessed: 0,
+      cornersNotAssessed: 0,
       faceNotAssessed: 0,
       centeringUnmeasured: 0,
       defects: 0,
@@ -51,9 +52,10 @@ describe('the report confidence', () => {
       warnings: [
         { code: 'face_not_assessed', face: 'back', message: 'not the card' },
         { code: 'edges_not_assessed', face: 'front', message: 'art to the edge' },
+        { code: 'corners_not_assessed', face: 'front', message: 'white corners too coarse to read' },
       ],
     };
-    expect(confidenceFeatures(oneFace)).toMatchObject({ notAssessed: 1, faceNotAssessed: 1 });
+    expect(confidenceFeatures(oneFace)).toMatchObject({ notAssessed: 1, cornersNotAssessed: 1, faceNotAssessed: 1 });
     expect(confidenceOf(oneFace)).toBeLessThan(confidenceOf(sharpClean));
   });
 
@@ -73,6 +75,7 @@ describe('the report confidence', () => {
         lowResolution: 0,
         warnings: 0,
         notAssessed: 0,
+        cornersNotAssessed: 0,
         faceNotAssessed: 0,
         centeringUnmeasured: 0,
         defects: 0,

@@ -9,6 +9,7 @@ export const CONFIDENCE_FEATURES = [
   'lowResolution',
   'warnings',
   'notAssessed',
+  'cornersNotAssessed',
   'faceNotAssessed',
   'centeringUnmeasured',
   'defects',
@@ -26,12 +27,15 @@ const PHOTO_FAULTS: ReadonlySet<QualityWarningCode> = new Set([
 ]);
 /** ...of a part of the card not read (centering is counted per face apart)... */
 const PARTS_NOT_ASSESSED: ReadonlySet<QualityWarningCode> = new Set(['surface_not_assessed', 'edges_not_assessed']);
+/** ...of a light border's corners whose whitening was not read (graded on their shape, if that)... */
+const CORNERS_NOT_ASSESSED: QualityWarningCode = 'corners_not_assessed';
 /** ...and of a whole face not graded: whatever wear it has is missing from every subgrade. */
 const FACE_NOT_ASSESSED: QualityWarningCode = 'face_not_assessed';
 
 /**
  * The report's doubts as numbers: how far below 12 px/mm the coarser photo is (fine wear stops
- * showing), photo warnings (blur, glare, low resolution), parts not assessed, faces not graded at
+ * showing), photo warnings (blur, glare, low resolution), parts not assessed (a light border's
+ * corners apart: their whitening unread leaves the corners subgrade a 10 by default), faces not graded at
  * all (an outline that was not the card's), faces without a measurable centering, wear found
  * (each finding is a chance of a design read as wear), and a grade below 10.
  */
@@ -41,6 +45,7 @@ export function confidenceFeatures(report: ConfidenceReport): Record<ConfidenceF
     lowResolution: Math.max(0, 12 - minPxPerMm) / 12,
     warnings: report.warnings.filter((w) => PHOTO_FAULTS.has(w.code)).length,
     notAssessed: report.warnings.filter((w) => PARTS_NOT_ASSESSED.has(w.code)).length,
+    cornersNotAssessed: report.warnings.filter((w) => w.code === CORNERS_NOT_ASSESSED).length,
     faceNotAssessed: report.warnings.filter((w) => w.code === FACE_NOT_ASSESSED).length,
     centeringUnmeasured: Number(!report.centering.front.measurable) + Number(!report.centering.back.measurable),
     defects: Math.min(6, report.defects.length),
