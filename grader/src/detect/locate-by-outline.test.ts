@@ -240,6 +240,26 @@ describe('counting cards in a finer preview', () => {
     expect(await severalCardsIn(await desk(print + zones))).toBe(false);
   });
 
+  it('takes a zone whose line shows crisply all round for no card beside one card: the playmat lies on both hands of it', async () => {
+    // A 400 x 300 preview of a mottled playmat, a white-bordered card with its art, and beside it a
+    // card-sized zone ruled in an opaque light line (its outline shows all round, unlike faint zones).
+    const print =
+      `<filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.015" numOctaves="2" seed="5"/>` +
+      `<feColorMatrix values="0.3 0 0 0 0.05  0 1.2 0 0 0.1  0 0 0.6 0 0.15  0 0 0 0 1"/></filter>` +
+      `<rect width="${W}" height="${H}" filter="url(#n)"/>`;
+    const cardAt =
+      `<rect x="60" y="60" width="110" height="154" rx="5" fill="#eeeeea"/>` +
+      `<rect x="67" y="67" width="96" height="120" fill="#7a4a8c"/><rect x="67" y="192" width="96" height="15" fill="#1c2a80"/>`;
+    const zone = `<rect x="220" y="70" width="106" height="148" rx="4" fill="none" stroke="#e6e6ea" stroke-width="2"/>`;
+    const raster = await rasterOfSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${print}${cardAt}${zone}</svg>`,
+    );
+    const found = await locateByOutline(raster, W);
+    if (!found?.ok) throw new Error(`not found: ${found ? found.rejection.code : 'null'}`);
+    expect(Math.min(...found.card.coarse.map((p) => p.x))).toBeLessThan(80);
+    expect(Math.max(...found.card.coarse.map((p) => p.x))).toBeLessThan(200);
+  });
+
   it('counts one card seen at a steep slant as one, its art window and text box inside it', async () => {
     const see = view(0.85, 40, 330);
     expect(await severalCardsIn(await desk(card(see, 0, 0)))).toBe(false);

@@ -359,3 +359,42 @@ export function rayExit(outline: [Point, Point, Point, Point], from: Point, dir:
   }
   return best;
 }
+
+/** Across an outline, its inside and outside are read this far from it (preview pixels): past its blur, within a card's border. */
+const ACROSS_PX = 1.5;
+/** Colours this far apart (deltaE) either side of an outline make a step there: a card's edge. */
+const ACROSS_STEP = 10;
+
+/**
+ * The share of an outline along which the colour just inside it differs from the colour just
+ * outside (ACROSS_PX either side, by ACROSS_STEP): a card's edge is a step from its border to the
+ * table, a zone printed on a playmat a thin line with the playmat on both hands. Read at 19
+ * points along the middle 80% of each side.
+ */
+export function stepAcross(preview: Raster, candidate: OutlineCandidate): number {
+  const q = candidate.corners;
+  const cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
+  const cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+  let steps = 0;
+  let read = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const a = q[i]!;
+    const b = q[(i + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    // The side's normal, turned toward the outline's centre.
+    const turn = (cx - (a.x + b.x) / 2) * -(b.y - a.y) + (cy - (a.y + b.y) / 2) * (b.x - a.x) < 0 ? -1 : 1;
+    const nx = (turn * -(b.y - a.y)) / length;
+    const ny = (turn * (b.x - a.x)) / length;
+    for (let k = 1; k < 20; k += 1) {
+      const t = 0.1 + (0.8 * k) / 20;
+      const x = a.x + (b.x - a.x) * t;
+      const y = a.y + (b.y - a.y) * t;
+      const inside = labAt(preview, x + nx * ACROSS_PX, y + ny * ACROSS_PX);
+      const outside = labAt(preview, x - nx * ACROSS_PX, y - ny * ACROSS_PX);
+      if (!inside || !outside) continue;
+      read += 1;
+      if (deltaE(inside, outside) > ACROSS_STEP) steps += 1;
+    }
+  }
+  return read ? steps / read : 0;
+}
