@@ -222,7 +222,7 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
     if (!r.centering.front.measurable && !r.centering.back.measurable && r.centeringGrade === 10)
       notMeasuredButTen += 1;
     const bucket = calibration.find((b) => r.confidence >= b.from && r.confidence < b.to);
-    const overallExact = r.overallGrade === toIntegerGrade(c.truth.expected.overall);
+    const overallExact = r.overallGrade === expectedOverall;
     if (bucket) {
       bucket.n += 1;
       if (overallExact) bucket.exact += 1;
@@ -235,7 +235,7 @@ export async function benchZoo(pool: GradingPool, options: ZooBenchOptions): Pro
       for (const k of WEAR) if (r.scores[k] < c.truth.expected[k]) family.lowered[k] += 1;
       families.set(c.meta.family, family);
     }
-    if (options.verbose && r.overallGrade !== toIntegerGrade(c.truth.expected.overall)) {
+    if (options.verbose && !overallExact) {
       console.log(
         `  seed ${seeds.first + i} (${c.meta.family} ${c.meta.frontStyle}, ${c.meta.background}, ${c.meta.holder}, ${c.truth.frame}): truth ${GRADE_KEYS.map((k) => c.truth.expected[k]).join('/')}, found ${GRADE_KEYS.map((k) => r.scores[k]).join('/')}`,
       );

@@ -1,4 +1,4 @@
-import { cardShaped, shortestSide, steepCardShaped } from '../geometry/card-corners.ts';
+import { cardShaped, shortestSide, sideOf, steepCardShaped } from '../geometry/card-corners.ts';
 import { polygonArea } from '../geometry/polygon.ts';
 import { distance, type Point } from '../geometry/homography.ts';
 import { deltaE, medianColour, rgbToLab, type Lab } from '../image/color.ts';
@@ -372,25 +372,16 @@ const ACROSS_STEP = 10;
  * points along the middle 80% of each side.
  */
 export function stepAcross(preview: Raster, candidate: OutlineCandidate): number {
-  const q = candidate.corners;
-  const cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
-  const cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
   let steps = 0;
   let read = 0;
   for (let i = 0; i < 4; i += 1) {
-    const a = q[i]!;
-    const b = q[(i + 1) % 4]!;
-    const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    // The side's normal, turned toward the outline's centre.
-    const turn = (cx - (a.x + b.x) / 2) * -(b.y - a.y) + (cy - (a.y + b.y) / 2) * (b.x - a.x) < 0 ? -1 : 1;
-    const nx = (turn * -(b.y - a.y)) / length;
-    const ny = (turn * (b.x - a.x)) / length;
+    const { a, b, outward } = sideOf(candidate.corners, i);
     for (let k = 1; k < 20; k += 1) {
       const t = 0.1 + (0.8 * k) / 20;
       const x = a.x + (b.x - a.x) * t;
       const y = a.y + (b.y - a.y) * t;
-      const inside = labAt(preview, x + nx * ACROSS_PX, y + ny * ACROSS_PX);
-      const outside = labAt(preview, x - nx * ACROSS_PX, y - ny * ACROSS_PX);
+      const inside = labAt(preview, x - outward.x * ACROSS_PX, y - outward.y * ACROSS_PX);
+      const outside = labAt(preview, x + outward.x * ACROSS_PX, y + outward.y * ACROSS_PX);
       if (!inside || !outside) continue;
       read += 1;
       if (deltaE(inside, outside) > ACROSS_STEP) steps += 1;
