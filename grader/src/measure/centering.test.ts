@@ -246,6 +246,34 @@ describe('centering', () => {
     expect(Math.abs(result.leftRight![0] - larger(2, 3.5))).toBeLessThan(0.5);
   });
 
+  it("places the frame at a bevel's shaded line of the border's own colour, the width of its lit line across the card", () => {
+    // A bevelled frame lit from the top left: a 0.3 mm light line inside the top and left edges of
+    // the design, and along the right and bottom the shaded line, printed as dark as the border,
+    // which no station can tell from it.
+    const frame: Rgb = [62, 38, 24];
+    const lit: Rgb = [200, 170, 140];
+    const d = { left: 2.4, right: 2.4, top: 2, bottom: 3 };
+    const bevelled = (litAllRound: boolean): Design => ({
+      border: frame,
+      art: [150, 95, 55],
+      ...d,
+      over: (x, y, inDesign) => {
+        if (!inDesign) return undefined;
+        if (x < d.left + 0.3 || y < d.top + 0.3) return lit;
+        if (x > WIDTH - d.right - 0.3 || y > HEIGHT - d.bottom - 0.3) return litAllRound ? lit : frame;
+        return undefined;
+      },
+    });
+    const result = measure(bevelled(false));
+    expect(result.measurable).toBe(true);
+    expect(Math.abs(result.leftRight![0] - 50)).toBeLessThan(0.6);
+    expect(Math.abs(result.topBottom![0] - larger(2, 3))).toBeLessThan(0.6);
+    // A light line along all four sides is the design's own, and moves no side.
+    const lined = measure(bevelled(true));
+    expect(Math.abs(lined.leftRight![0] - 50)).toBeLessThan(0.6);
+    expect(Math.abs(lined.topBottom![0] - larger(2, 3))).toBeLessThan(0.6);
+  });
+
   it("finds a back's faint panel inside a white border", () => {
     const result = measure(
       { border: [246, 246, 244], art: [234, 232, 226], left: 2.4, right: 4, top: 3, bottom: 3 },

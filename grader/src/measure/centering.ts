@@ -138,6 +138,12 @@ function dropOutliers(values: (number | null)[], maxTiltMm = MAX_TILT_MM): (numb
 interface StationReading {
   edge: number;
   band: number | null;
+  /** The width (mm) of a light line the design starts with, lighter than the border and the field past it (a bevel's lit side); null where none. */
+  lit: number | null;
+  /** Whether the design past the edge is lighter than the border. */
+  rises: boolean;
+  /** L* past the edge: at `from` mm beyond it and every `step` mm, to LIT_FIELD_TO_MM past the step. */
+  past: { from: number; step: number; L: number[] };
   printed: { edge: number; colour: Lab } | null;
 }
 
@@ -197,9 +203,9 @@ function framesBeforeTitle(read: (StationReading | null)[]): (number | null)[] |
  * on two levels a line's width apart, the shallower; where a level line is read at most stations
  * and the rest read a band's width deeper, that line; otherwise the step's.
  */
-function frameEdge(read: (StationReading | null)[]): (number | null)[] {
+function frameEdge(read: (StationReading | null)[]): { at: (number | null)[]; fromSteps: boolean } {
   const strips = framesBeforeTitle(read);
-  if (strips) return strips;
+  if (strips) return { at: strips, fromSteps: false };
   const edges = dropOutliers(read.map((r) => r?.edge ?? null));
   // A station that read the band itself as the step has no band before it: its edge is the band's.
   const firsts = read.map((r) => r?.band ?? r?.edge ?? null);
@@ -213,7 +219,7 @@ function frameEdge(read: (StationReading | null)[]): (number | null)[] {
   // line that most stations read, every other station reading deeper by no more than a band's
   // width, is the frame's edge.
   const split = twoLevels(firsts);
-  if (split) return split;
+  if (split) return { at: split, fromSteps: false };
   const level = dropOutliers(firsts, LEVEL_TILT_MM);
   const levelMean = level.reduce<number>((t, v) => t + (v ?? 0), 0) / Math.max(1, count(level));
   const deeper = firsts.filter((v, i) => v !== null && level[i] === null);
@@ -222,8 +228,70 @@ function frameEdge(read: (StationReading | null)[]): (number | null)[] {
     deeper.length > 0 &&
     deeper.every((v) => v! > levelMean + OUTLIER_MM && v! <= levelMean + BAND_MAX_MM)
   )
-    return level;
-  return count(bands) >= Math.max(MIN_STATIONS, Math.ceil(BAND_SHARE * readCount)) ? bands : edges;
+    return { at: level, fromSteps: false };
+  const at = count(bands) >= Math.max(MIN_STATIONS, Math.ceil(BAND_SHARE * readCount)) ? bands : edges;
+  // Read from the steps themselves where most stations kept saw no band before theirs.
+  const plain = at.filter((v, i) => v !== null && read[i]?.band == null).length;
+  return { at, fromSteps: plain > count(at) / 2 };
+}
+
+/** A side shows its bevel's lit line at this many stations at least, within LIT_SPREAD_MM of one width. */
+const LIT_STATIONS = MIN_STATIONS;
+const LIT_SPREAD_MM = 0.12;
+/** The opposite side shows such a line at this many stations at most. */
+const LIT_ELSEWHERE = 1;
+
+/**
+ * A bevelled frame is drawn lit from one corner: a light line of one width along the two sides
+ * that meet there and a dark line of the same width along the other two. Beside a dark border the
+ * dark line is the border's own colour, so the step read there is its far side, the line's width
+ * too deep, while the sides opposite read the frame's edge before their light line. Where one side
+ * of each axis shows the lit line at most of its stations, the two of one width, the opposite
+ * sides show none, and a shaded side's edge was read from plain steps up from a darker border with
+ * no dark line seen before the field, that side's stations are moved out by the lit line's width.
+ * A light line along one side only is the design's (a title bar's rim, a sleeve's glint).
+ */
+function unshadedBevel(
+  stations: Record<Side, (number | null)[]>,
+  reads: Record<Side, (StationReading | null)[]>,
+  fromSteps: Record<Side, boolean>,
+): void {
+  const litWidth = (side: Side) => {
+    const widths = reads[side].flatMap((r) => (r?.lit != null ? [r.lit] : [])).sort((a, b) => a - b);
+    const median = widths[widths.length >> 1];
+    if (median === undefined) return null;
+    const agreeing = widths.filter((v) => Math.abs(v - median) <= LIT_SPREAD_MM / 2);
+    return agreeing.length >= LIT_STATIONS ? agreeing.reduce((t, v) => t + v, 0) / agreeing.length : null;
+  };
+  const widths = Object.fromEntries(SIDES.map((side) => [side, litWidth(side)])) as Record<Side, number | null>;
+  // Lit along one side of each axis, the two lines of one width: a light falling from a corner.
+  const litOf = (a: Side, b: Side): [Side, Side] | null =>
+    widths[a] !== null && widths[b] === null ? [a, b] : widths[b] !== null && widths[a] === null ? [b, a] : null;
+  const across = litOf('left', 'right');
+  const down = litOf('top', 'bottom');
+  if (!across || !down || Math.abs(widths[across[0]]! - widths[down[0]]!) > LIT_SPREAD_MM) return;
+  for (const [lit, shaded] of [across, down]) {
+    const width = widths[lit]!;
+    if (!fromSteps[shaded]) continue;
+    const read = reads[shaded].filter((r): r is StationReading => r !== null);
+    if (read.filter((r) => r.lit !== null).length > LIT_ELSEWHERE) continue;
+    if (read.filter((r) => r.rises).length < read.length / 2) continue;
+    // Where the dark line shows (darker than the field past it), the step read is its near side.
+    if (read.filter((r) => shadedLineSeen(r, width)).length >= read.length / 2) continue;
+    stations[shaded] = stations[shaded].map((v) => (v === null ? null : v - width));
+  }
+}
+
+/** Whether past a station's step a dark line `width` mm wide shows, darker than the field beyond it by LIT_OVER_FIELD / 2. */
+function shadedLineSeen(r: StationReading, width: number): boolean {
+  const { from, step, L } = r.past;
+  const at = (mm: number) => L[Math.max(0, Math.min(L.length - 1, Math.round((mm - from) / step)))]!;
+  const inLine: number[] = [];
+  for (let mm = 0.25 * width; mm <= 0.75 * width; mm += step) inLine.push(at(mm));
+  const field: number[] = [];
+  for (let mm = width + 0.2; mm <= width + 0.5; mm += step) field.push(at(mm));
+  const mean = (v: number[]) => v.reduce((t, x) => t + x, 0) / Math.max(1, v.length);
+  return mean(field) - mean(inLine) >= LIT_OVER_FIELD / 2;
 }
 
 /** Stations on each of two levels that a bevel's line seen at some stations only splits a side into. */
@@ -271,6 +339,8 @@ export function measureBorders(face: LabFace): BorderMeasurement {
   const backgroundRgb = medianColour(
     SIDES.map((side) => rgbPatch(face, side, sideLength(side, w, h) / 2, -0.9, 3, 0.3)),
   );
+  const reads = {} as Record<Side, (StationReading | null)[]>;
+  const fromSteps = {} as Record<Side, boolean>;
   for (const side of SIDES) {
     const length = sideLength(side, w, h);
     const reading = borderColourAlong(face, side, length);
@@ -290,8 +360,11 @@ export function measureBorders(face: LabFace): BorderMeasurement {
       innerEdgeAt(face, side, stationAlong(length, i), reading.lab),
     );
     const inner = frameEdge(read);
-    stations[side] = inner.map((v, i) => (v === null ? null : v - outer[i]!));
+    reads[side] = read;
+    fromSteps[side] = inner.fromSteps;
+    stations[side] = inner.at.map((v, i) => (v === null ? null : v - outer[i]!));
   }
+  unshadedBevel(stations, reads, fromSteps);
   return {
     stations,
     colour,
@@ -399,12 +472,65 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
       continue;
     }
     const { edge } = edgeAt(k);
+    extend(k + Math.ceil(LIT_FIELD_TO_MM * p) + 1);
     return {
       edge,
       band: bandBefore(profile, positions, colours, borderRgb, k, to, p, face.face.photoPxPerMm),
       printed,
+      lit: litLineAfter(labs, positions, border[0], k, edge, p),
+      rises: (labs[Math.min(labs.length - 1, k + artSamples)]?.[0] ?? border[0]) > border[0],
+      past: { from: positions[k]! - edge, step, L: labs.slice(k).map((c) => c[0]) },
     };
   }
+}
+
+/** A bevel's lit line is looked for this far past the step (mm) and the field beyond it read from LIT_FIELD_FROM_MM to LIT_FIELD_TO_MM. */
+const LIT_PEAK_MM = 0.45;
+const LIT_FIELD_FROM_MM = 0.6;
+const LIT_FIELD_TO_MM = 1.0;
+/** How much lighter (L*) than the border and than the field past it the line must be. */
+const LIT_OVER_BORDER = 10;
+const LIT_OVER_FIELD = 8;
+/** A lit line's width (mm): a bevel's few tenths of a millimetre, wider than the blur of a step. */
+const LIT_MIN_MM = 0.25;
+const LIT_MAX_MM = 0.45;
+
+/**
+ * A light line the design starts with at the step `k` (edge at `edge` mm): lighter than the border
+ * before it and the field after it, ending within LIT_MAX_MM. That is how a bevelled frame shows
+ * its lit sides; its shaded sides are a dark line of the same width, which beside a dark border is
+ * the border's own colour and cannot be seen (measureBorders). Returns its width, or null.
+ */
+function litLineAfter(
+  labs: Lab[],
+  positions: number[],
+  borderL: number,
+  k: number,
+  edge: number,
+  p: number,
+): number | null {
+  const peakEnd = Math.min(labs.length, k + Math.ceil(LIT_PEAK_MM * p) + 1);
+  const fieldFrom = k + Math.ceil(LIT_FIELD_FROM_MM * p);
+  const fieldTo = Math.min(labs.length, k + Math.ceil(LIT_FIELD_TO_MM * p) + 1);
+  if (fieldTo - fieldFrom < 2) return null;
+  let top = k;
+  for (let j = k; j < peakEnd; j += 1) if (labs[j]![0] > labs[top]![0]) top = j;
+  const peak = labs[top]![0];
+  const field = labs
+    .slice(fieldFrom, fieldTo)
+    .map((c) => c[0])
+    .sort((a, b) => a - b)[(fieldTo - fieldFrom) >> 1]!;
+  if (peak - borderL < LIT_OVER_BORDER || peak - field < LIT_OVER_FIELD) return null;
+  // Where the line falls half-way from its peak to the field, between samples.
+  const half = (peak + field) / 2;
+  for (let j = top + 1; j < fieldTo; j += 1) {
+    const [a, b] = [labs[j - 1]![0], labs[j]![0]];
+    if (b > half) continue;
+    const end = positions[j - 1]! + ((a - half) / Math.max(1e-6, a - b)) * (positions[j]! - positions[j - 1]!);
+    const width = end - edge;
+    return width >= LIT_MIN_MM && width <= LIT_MAX_MM ? width : null;
+  }
+  return null;
 }
 
 /**
