@@ -142,7 +142,7 @@ interface StationReading {
   lit: number | null;
   /** Whether the design past the edge is lighter than the border. */
   rises: boolean;
-  /** L* past the edge: at `from` mm beyond it and every `step` mm, to LIT_FIELD_TO_MM past the step. */
+  /** L* from the step on: at `from` mm from the edge and every `step` mm, as far as the profile was read (PRINT_MM past the step). */
   past: { from: number; step: number; L: number[] };
   printed: { edge: number; colour: Lab } | null;
 }
@@ -472,7 +472,6 @@ function innerEdgeAt(face: LabFace, side: Side, along: number, sideColour: Lab):
       continue;
     }
     const { edge } = edgeAt(k);
-    extend(k + Math.ceil(LIT_FIELD_TO_MM * p) + 1);
     return {
       edge,
       band: bandBefore(profile, positions, colours, borderRgb, k, to, p, face.face.photoPxPerMm),
